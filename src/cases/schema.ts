@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/**
+ * zod schemas for case files (DESIGN §2, a CONTRACT). The kind union is discriminated on
+ * `kind` so that a new kind is one more schema in `CaseSchema`.
+ */
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export const ContextSchema = z
+  .record(z.string(), Scalar)
+  .describe('Patient or study context: age, sex, indication, ...');
+
+/** Free text, or a structured report (object or list). */
+export const ReportSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .describe('Report text, or a structured report');
+
+export const ProvenanceSchema = z
+  .object({
+    author: z.string().optional(),
+    reviewed_by: z.union([z.string(), z.array(z.string())]).optional(),
+    source: z.string().optional(),
+    license: z.string().optional(),
+  })
+  .loose();
+
+const MetricSelectionSchema = z
+  .object({ only: z.array(z.string()).optional(), skip: z.array(z.string()).optional() })
+  .strict()
+  .describe('Restrict which metrics run this case');
+
+/** Fields every kind shares. All optional here: a `cases:` list may supply defaults. */
+const common = {
+  $schema: z.string().optional(),
+  id: z.string().min(1).optional().describe('Unique id; defaults to the file path without extension'),
+  title: z.string().optional(),
+  capability: z.string().min(1).optional().describe('Clinical ability tested, e.g. laterality'),
+  tags: z.array(z.string()).optional(),
+  rationale: z.string().optional().describe('Why a clinician expects this'),
+  provenance: ProvenanceSchema.optional(),
+  metrics: MetricSelectionSchema.optional(),
+  tolerance: z.number().nonnegative().optional().describe('Tie tolerance overriding the metric'),
+  context: ContextSchema.optional(),
+};
+
+export const CandidateSchema = z.union([
+  z.string(),
+  z.object({ text: ReportSchema, context: ContextSchema.optional() }).strict(),
+]);
+
+/** `A > B >= C`, `A = B`, `A >= 0.8`: see relations.ts for the grammar. */
+export const ExpectListSchema = z.union([z.string(), z.array(z.string()).min(1)]);
+
+export const RankingCaseSchema = z
+  .object({
+    ...common,
+    kind: z.literal('ranking'),
+    reference: ReportSchema,
+    candidates: z.record(z.string(), CandidateSchema).refine((c) => Object.keys(c).length >= 1, 'at least one candidate'),
+    expect: ExpectListSchema,
+  })
+  .strict();
+
+export const ScoreExpectationSchema = z
+  .object({
+    value: z.number().optional(),
+    tolerance: z.number().nonnegative().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    error: z.union([z.boolean(), z.string()]).optional().describe('Expect an error outcome (optionally containing this text)'),
+  })
+  .strict();
+
+export const ScoreCaseSchema = z
+  .object({
+    ...common,
+    kind: z.literal('score'),
+    reference: ReportSchema,
+    candidate: ReportSchema,
+    expect: z.record(z.string(), ScoreExpectationSchema).describe('Expectations per metric id'),
+  })
+  .strict();
+
+export const ImageCaseSchema = z
+  .object({
+    ...common,
+    kind: z.literal('image'),
+    prompt: z.string().min(1),
+    images: z.record(
+      z.string(),
+      z.object({ path: z.string().optional(), findings: z.string().optional(), context: ContextSchema.optional() }).strict(),
+    ),
+    expect: ExpectListSchema,
+  })
+  .strict();
+
+export const PreferenceCaseSchema = z
+  .object({
+    ...common,
+    kind: z.literal('preference'),
+    reference: ReportSchema,
+    candidates: z.record(z.string(), CandidateSchema),
+    ratings: z.array(z.object({ rater: z.string(), scores: z.record(z.string(), z.number()) }).strict()).min(1),
+  })
+  .strict();
+
+export const CaseSchema = z.discriminatedUnion('kind', [
+  RankingCaseSchema,
+  ScoreCaseSchema,
+  ImageCaseSchema,
+  PreferenceCaseSchema,
+]);
+
+/** A file: one case, or `cases:` with shared `defaults` (any common field, incl. kind). */
+export const CaseFileSchema = z.union([
+  z
+    .object({
+      $schema: z.string().optional(),
+      defaults: z.record(z.string(), z.unknown()).optional(),
+      cases: z.array(z.record(z.string(), z.unknown())).min(1),
+    })
+    .strict(),
+  CaseSchema,
+]);
+
+export const CASE_KINDS = ['ranking', 'score', 'image', 'preference'] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+export type RankingCaseInput = z.infer<typeof RankingCaseSchema>;
+export type ScoreCaseInput = z.infer<typeof ScoreCaseSchema>;
+export type ImageCaseInput = z.infer<typeof ImageCaseSchema>;
+export type PreferenceCaseInput = z.infer<typeof PreferenceCaseSchema>;
+export type CaseInput = z.infer<typeof CaseSchema>;
+export type ScoreExpectation = z.infer<typeof ScoreExpectationSchema>;

@@ -1,0 +1,100 @@
+/** What a run produces. The JSON reporter writes these (DESIGN §6 is the CONTRACT). */
+
+export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'inconclusive';
+
+/** One expectation of a case, checked against the scores. */
+export interface ExpectationResult {
+  /** The relation as written, one adjacent pair of a chain: `exact > wrong_side`. */
+  relation: string;
+  holds: boolean;
+  /** Why it failed, with the numbers: `0.42 > 0.57 is false (tolerance 0)`. */
+  detail?: string;
+}
+
+/** A case × metric verdict. */
+export interface CaseResult {
+  suite: string;
+  caseId: string;
+  kind: string;
+  capability?: string;
+  title?: string;
+  tags?: string[];
+  /** Where the case was written, for annotations and `path:line:col` messages. */
+  file?: string;
+  line?: number;
+  column?: number;
+  metric: string;
+  verdict: Verdict;
+  /** Candidate label (or `candidate` for score cases) -> value. */
+  scores: Record<string, number>;
+  /** Candidate label -> the metric's error for it, when any. */
+  errors?: Record<string, string>;
+  /** Candidate label -> the metric's details, when any. */
+  details?: Record<string, Record<string, unknown>>;
+  expectations: ExpectationResult[];
+  reason?: string;
+  /** The metric's gate ignores this result (baselines such as BLEU). */
+  informational?: boolean;
+  /** Texts for diffs in reporters: the reference and each candidate. */
+  texts?: { reference: string; candidates: Record<string, string> };
+  /** Better-is-higher or lower, to order candidates in reports. */
+  direction?: 'higher' | 'lower';
+}
+
+/** A law × metric verdict (laws arrive with the laws issue; the shape is fixed now). */
+export interface LawResult {
+  law: string;
+  metric: string;
+  verdict: Verdict;
+  numRuns: number;
+  seed: number;
+  counterexample?: unknown;
+  reason?: string;
+}
+
+/** A problem loading a case, suite or config: printed `file:line:col: message`. */
+export interface Problem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** A suite's gate for one metric. */
+export interface GateResult {
+  suite: string;
+  metric: string;
+  passed: boolean;
+  informational: boolean;
+  passRate: number;
+  minPassRate: number;
+  counts: { passed: number; failed: number; errors: number; skipped: number };
+  /** Required cases that did not pass. */
+  failedRequired: string[];
+  reason?: string;
+}
+
+export interface Summary {
+  passed: number;
+  failed: number;
+  errors: number;
+  skipped: number;
+}
+
+export interface RunReport {
+  summary: Summary;
+  results: CaseResult[];
+  laws: LawResult[];
+  gates: GateResult[];
+  problems: Problem[];
+  /** 0 all gates pass, 1 a gate fails, 2 usage/config/load errors. */
+  exitCode: 0 | 1 | 2;
+  durationMs: number;
+  /** Set when --bail stopped the run early. */
+  bailed?: boolean;
+}
+
+/** Formats a problem the way editors and CI annotations expect. */
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}:${p.column}: ${p.message}`;
+}
