@@ -59,6 +59,8 @@ export interface MetricDeclaration {
   timeoutMs?: number;
   /** Retries of a batch whose `score` throws or times out (default 0). */
   retries?: number;
+  /** Calls a network service (LLM judge, HTTP metric): with `--offline` a cache miss is an error. */
+  remote?: boolean;
   /** Whether outcomes go to the disk cache (default true; cheap local metrics opt out). */
   cache?: boolean;
   /** Relative cost of one request, used to scale law runs (default 1; an LLM call ~1000). */

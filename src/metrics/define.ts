@@ -16,6 +16,7 @@ export const MetricDeclarationSchema = z.object({
   concurrency: z.number().int().positive().optional(),
   timeoutMs: z.number().positive().optional(),
   retries: z.number().int().nonnegative().optional(),
+  remote: z.boolean().optional(),
   cache: z.boolean().optional(),
   cost: z.number().positive().optional(),
 });

@@ -1,0 +1,66 @@
+/** The end-of-run report shared by `default` and `verbose`. */
+import type { ChalkInstance } from 'chalk';
+import { formatProblem, type CaseResult, type RunReport } from '../../src/runner/results.js';
+import { fmtDuration, isProblemVerdict, summaryLine, tally } from './format.js';
+import { renderCaseFailure, renderInformational, renderLawFailure } from './failure.js';
+import { renderGates } from './gates.js';
+import { renderMatrix } from './matrix.js';
+
+interface Failure {
+  result: CaseResult;
+  suites: string[];
+}
+
+/** Failing results once per case × metric (a case shared by suites is printed once). */
+function failures(results: CaseResult[], informational: boolean): Failure[] {
+  const byKey = new Map<string, Failure>();
+  for (const r of results) {
+    if (!isProblemVerdict(r.verdict) || Boolean(r.informational) !== informational) continue;
+    const key = `${r.caseId}\u0000${r.metric}\u0000${r.verdict}`;
+    const seen = byKey.get(key);
+    if (seen) {
+      if (!seen.suites.includes(r.suite)) seen.suites.push(r.suite);
+    } else byKey.set(key, { result: r, suites: [r.suite] });
+  }
+  return [...byKey.values()];
+}
+
+function section(out: string[], title: string, body: string[]): void {
+  if (body.length === 0) return;
+  out.push(title, ...body, '');
+}
+
+/** The whole summary, ending with the `N passed, N failed[, N skipped]` line and a newline. */
+export function renderEnd(report: RunReport, c: ChalkInstance): string {
+  const out: string[] = [];
+  const suiteCount = new Set(report.results.map((r) => r.suite)).size;
+
+  section(out, c.bold.red(`Problems (${report.problems.length})`), report.problems.map((p) => `  ${formatProblem(p)}`));
+
+  const failed = failures(report.results, false);
+  const failedLaws = report.laws.filter((l) => isProblemVerdict(l.verdict));
+  const blocks: string[] = [];
+  for (const f of failed) blocks.push(...renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined), '');
+  for (const l of failedLaws) blocks.push(...renderLawFailure(l, c), '');
+  if (blocks.length > 0) out.push(c.bold.red(`Failures (${failed.length + failedLaws.length})`), '', ...blocks);
+
+  const info = failures(report.results, true);
+  section(
+    out,
+    c.bold.yellow(`informational metrics (not gating): ${info.length} not passing`),
+    info.map((f) => renderInformational(f.result, c)),
+  );
+
+  section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c));
+  section(out, c.bold('Gates'), renderGates(report.gates, c));
+
+  const t = tally(report);
+  if (t.errors > 0 || t.inconclusive > 0) {
+    const parts = [t.errors > 0 ? `errors: ${t.errors}` : '', t.inconclusive > 0 ? `inconclusive: ${t.inconclusive}` : ''];
+    out.push(c.red(`${parts.filter(Boolean).join(', ')} (counted as failed)`));
+  }
+  if (report.bailed) out.push(c.yellow('bailed: the run stopped early (--bail)'));
+  out.push(c.dim(`duration: ${fmtDuration(report.durationMs)}`));
+  out.push(summaryLine(t));
+  return `${out.join('\n')}\n`;
+}

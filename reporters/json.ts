@@ -1,0 +1,100 @@
+/**
+ * The JSON reporter (DESIGN §6 CONTRACT): `summary`, `results`, `laws` with exactly the
+ * contract's keys, then extras (`gates`, `problems`, `exitCode`, `durationMs`, `bailed`).
+ * Keys come in a fixed order and no value is undefined, so reports diff cleanly.
+ */
+import type { ReporterFactory } from '../src/reporting/reporter.js';
+import type { CaseResult, GateResult, LawResult, Problem, RunReport } from '../src/runner/results.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Plain JSON data from anything a metric may put in details or a counterexample. */
+export function toJson(value: unknown, seen = new WeakSet<object>()): Json {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return String(value);
+  if (seen.has(value)) return '[Circular]';
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => toJson(v, seen));
+    if (value instanceof Date) return value.toISOString();
+    const out: { [key: string]: Json } = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toJson(v, seen);
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function numbers(record: Record<string, number>): { [key: string]: Json } {
+  const out: { [key: string]: Json } = {};
+  // a non-finite score is no JSON number: null (the runner reports such values as errors)
+  for (const [k, v] of Object.entries(record)) out[k] = Number.isFinite(v) ? v : null;
+  return out;
+}
+
+export function resultJson(r: CaseResult): { [key: string]: Json } {
+  const out: { [key: string]: Json } = {
+    suite: r.suite,
+    caseId: r.caseId,
+    kind: r.kind,
+    capability: r.capability ?? null,
+    metric: r.metric,
+    verdict: r.verdict,
+    scores: numbers(r.scores),
+    expectations: r.expectations.map((e) => ({ relation: e.relation, holds: e.holds, ...(e.detail === undefined ? {} : { detail: e.detail }) })),
+  };
+  if (r.reason !== undefined) out.reason = r.reason;
+  if (r.file !== undefined) out.file = r.file;
+  if (r.line !== undefined) out.line = r.line;
+  if (r.informational !== undefined) out.informational = r.informational;
+  if (r.errors !== undefined) out.errors = toJson(r.errors);
+  if (r.details !== undefined) out.details = toJson(r.details);
+  return out;
+}
+
+export function lawJson(l: LawResult): { [key: string]: Json } {
+  const out: { [key: string]: Json } = { law: l.law, metric: l.metric, verdict: l.verdict, numRuns: l.numRuns, seed: l.seed };
+  if (l.counterexample !== undefined) out.counterexample = toJson(l.counterexample);
+  if (l.reason !== undefined) out.reason = l.reason;
+  return out;
+}
+
+const gateJson = (g: GateResult): Json => ({
+  suite: g.suite,
+  metric: g.metric,
+  passed: g.passed,
+  informational: g.informational,
+  passRate: toJson(g.passRate),
+  minPassRate: toJson(g.minPassRate),
+  counts: { passed: g.counts.passed, failed: g.counts.failed, errors: g.counts.errors, skipped: g.counts.skipped },
+  failedRequired: [...g.failedRequired],
+  ...(g.reason === undefined ? {} : { reason: g.reason }),
+});
+
+const problemJson = (p: Problem): Json => ({ file: p.file, line: p.line, column: p.column, message: p.message });
+
+/** The report object the JSON reporter writes. */
+export function reportJson(report: RunReport): { [key: string]: Json } {
+  const s = report.summary;
+  return {
+    summary: { passed: s.passed, failed: s.failed, errors: s.errors, skipped: s.skipped },
+    results: report.results.map(resultJson),
+    laws: report.laws.map(lawJson),
+    gates: report.gates.map(gateJson),
+    problems: report.problems.map(problemJson),
+    exitCode: report.exitCode,
+    durationMs: report.durationMs,
+    bailed: report.bailed ?? false,
+  };
+}
+
+export const createJsonReporter: ReporterFactory = (options) => ({
+  onRunEnd(report) {
+    options.write(`${JSON.stringify(reportJson(report), null, 2)}\n`);
+  },
+});
+
+export default createJsonReporter;

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import type { Context } from '../metrics/contract.js';
+import { findContradiction, type IndexedRelation } from './consistency.js';
+import type { Candidate, Case, Location } from './model.js';
+import { labelsOf, parseRelation } from './relations.js';
+import type { CaseInput } from './schema.js';
+
+/** A problem found while building, at a path inside the case object. */
+export interface BuildIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+type CandidateInput = string | { text: unknown; context?: Context };
+
+function candidatesOf(raw: Record<string, CandidateInput>, context: Context | undefined): Candidate[] {
+  return Object.entries(raw).map(([label, c]) => {
+    if (typeof c === 'string') return { label, text: c, ...(context ? { context } : {}) };
+    const merged = context || c.context ? { ...context, ...c.context } : undefined;
+    return { label, text: c.text as Candidate['text'], ...(merged ? { context: merged } : {}) };
+  });
+}
+
+/** Parses `expect` items, checking labels and consistency; issues point at the item. */
+function relationsOf(expect: string | string[], labels: Set<string>, issues: BuildIssue[]): IndexedRelation[] {
+  const items = typeof expect === 'string' ? [expect] : expect;
+  const at = (i: number) => (typeof expect === 'string' ? ['expect'] : ['expect', i]);
+  const out: IndexedRelation[] = [];
+  items.forEach((item, index) => {
+    try {
+      for (const r of parseRelation(item)) {
+        const unknown = labelsOf(r).filter((l) => !labels.has(l));
+        if (unknown.length > 0) {
+          issues.push({ path: at(index), message: `unknown label "${unknown[0]}" in "${item}" (candidates: ${[...labels].join(', ')})` });
+          continue;
+        }
+        out.push({ ...r, index });
+      }
+    } catch (e) {
+      issues.push({ path: at(index), message: (e as Error).message });
+    }
+  });
+  const contradiction = findContradiction(out);
+  if (contradiction) issues.push({ path: at(contradiction.index), message: contradiction.message });
+  return out;
+}
+
+/** Turns a schema-valid case into the runner's model, or reports what is wrong with it. */
+export function buildCase(input: CaseInput, id: string, location: Location): { case?: Case; issues: BuildIssue[] } {
+  const issues: BuildIssue[] = [];
+  const base = {
+    id,
+    tags: input.tags ?? [],
+    location,
+    ...pick(input, ['title', 'capability', 'rationale', 'provenance', 'metrics', 'tolerance', 'context']),
+  };
+  let built: Case;
+  switch (input.kind) {
+    case 'ranking': {
+      const candidates = candidatesOf(input.candidates as Record<string, CandidateInput>, input.context);
+      const relations = relationsOf(input.expect, new Set(candidates.map((c) => c.label)), issues);
+      built = { ...base, kind: 'ranking', reference: input.reference, candidates, relations };
+      break;
+    }
+    case 'score':
+      built = { ...base, kind: 'score', reference: input.reference, candidate: input.candidate, expect: input.expect };
+      break;
+    case 'image': {
+      const dir = path.dirname(location.file);
+      const candidates: Candidate[] = Object.entries(input.images).map(([label, img]) => {
+        const context = input.context || img.context ? { ...input.context, ...img.context } : undefined;
+        return { label, text: img.findings ?? '', ...(img.path ? { image: path.resolve(dir, img.path) } : {}), ...(context ? { context } : {}) };
+      });
+      const relations = relationsOf(input.expect, new Set(candidates.map((c) => c.label)), issues);
+      built = { ...base, kind: 'image', prompt: input.prompt, candidates, relations };
+      break;
+    }
+    case 'preference': {
+      const candidates = candidatesOf(input.candidates as Record<string, CandidateInput>, input.context);
+      const labels = new Set(candidates.map((c) => c.label));
+      input.ratings.forEach((r, i) => {
+        for (const l of Object.keys(r.scores)) {
+          if (!labels.has(l)) issues.push({ path: ['ratings', i, 'scores', l], message: `unknown label "${l}" in ratings of ${r.rater}` });
+        }
+      });
+      built = { ...base, kind: 'preference', reference: input.reference, candidates, ratings: input.ratings };
+      break;
+    }
+  }
+  return issues.length > 0 ? { issues } : { case: built, issues };
+}
+
+function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (obj[k] !== undefined) out[k] = obj[k];
+  return out;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { Problem } from '../runner/results.js';
+import { buildCase } from './build.js';
+import type { Case } from './model.js';
+import type { Path } from './positions.js';
+import { CASE_KINDS, CaseSchema } from './schema.js';
+import { isObject, readYamlFile, zodProblems, type At } from './yaml-file.js';
+
+export interface FileLoad {
+  cases: Case[];
+  problems: Problem[];
+  /** Where each case id was written, for duplicate-id messages. */
+  idLocations: Map<string, Problem>;
+}
+
+/** Default id: the path under the cases root, without extension, with forward slashes. */
+export function defaultId(file: string, root: string): string {
+  const rel = path.relative(root, file).replace(/\\/g, '/');
+  return rel.replace(/\.(ya?ml|json)$/i, '');
+}
+
+/** Loads one YAML or JSON case file: every problem found, and every good case in it. */
+export async function loadCaseFile(file: string, root: string, display = file): Promise<FileLoad> {
+  const out: FileLoad = { cases: [], problems: [], idLocations: new Map() };
+  const { data, at, problems } = await readYamlFile(file, display, 'case file');
+  out.problems.push(...problems);
+  if (problems.length > 0) return out;
+  if (!isObject(data)) {
+    out.problems.push(at([], 'a case file holds a case (with `kind:`) or a `cases:` list'));
+    return out;
+  }
+  const entries = Array.isArray(data.cases) ? listEntries(data, at, out) : [{ raw: data, prefix: [] as Path }];
+  const baseId = defaultId(file, root);
+  entries.forEach(({ raw, prefix }, i) => {
+    const where: At = (p, m, key) => at([...prefix, ...p], m, key);
+    const kind = raw.kind;
+    if (kind === undefined) return void out.problems.push(where([], `missing \`kind\` (one of ${CASE_KINDS.join(', ')})`));
+    if (!CASE_KINDS.includes(kind as never)) {
+      return void out.problems.push(where(['kind'], `unknown kind "${String(kind)}" (expected one of ${CASE_KINDS.join(', ')})`));
+    }
+    const parsed = CaseSchema.safeParse(raw);
+    if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where));
+    const id = parsed.data.id ?? (prefix.length > 0 ? `${baseId}#${i + 1}` : baseId);
+    const start = where([], '');
+    const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column });
+    if (built.issues.length > 0) return void out.problems.push(...built.issues.map((x) => where(x.path, `case "${id}": ${x.message}`)));
+    const idProblem = where(parsed.data.id ? ['id'] : [], '');
+    const seen = out.idLocations.get(id);
+    if (seen) return void out.problems.push({ ...idProblem, message: `duplicate case id "${id}" (first at ${seen.file}:${seen.line}:${seen.column})` });
+    out.idLocations.set(id, idProblem);
+    out.cases.push(built.case!);
+  });
+  return out;
+}
+
+/** Entries of a `cases:` list with `defaults` merged in (the entry wins). */
+function listEntries(data: Record<string, unknown>, at: At, out: FileLoad): { raw: Record<string, unknown>; prefix: Path }[] {
+  const allowed = new Set(['$schema', 'defaults', 'cases']);
+  for (const k of Object.keys(data)) {
+    if (!allowed.has(k)) out.problems.push(at([], `unknown key "${k}" next to \`cases:\` (put shared fields under \`defaults:\`)`, k));
+  }
+  if (data.defaults !== undefined && !isObject(data.defaults)) out.problems.push(at(['defaults'], '`defaults` must be a mapping'));
+  const defaults = isObject(data.defaults) ? data.defaults : {};
+  return (data.cases as unknown[]).flatMap((raw, i) => {
+    if (isObject(raw)) return [{ raw: { ...defaults, ...raw }, prefix: ['cases', i] as Path }];
+    out.problems.push(at(['cases', i], 'each entry of `cases:` must be a mapping'));
+    return [];
+  });
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { glob, hasMagic } from 'glob';
+import type { Problem } from '../runner/results.js';
+import { loadCaseFile, type FileLoad } from './load-file.js';
+import type { Case } from './model.js';
+
+export interface CaseSet {
+  cases: Case[];
+  problems: Problem[];
+  files: string[];
+}
+
+/** Case ids default to the path under the nearest `cases/` folder, else under `cwd`. */
+function idRoot(file: string, cwd: string): string {
+  const parts = path.dirname(file).split(path.sep);
+  const i = parts.lastIndexOf('cases');
+  return i >= 0 ? parts.slice(0, i + 1).join(path.sep) || path.sep : cwd;
+}
+
+/**
+ * Loads case files by glob, memoising each file so that suites sharing files parse them
+ * once and report their problems once. Duplicate ids across files are problems too.
+ */
+export class CaseLoader {
+  private readonly files = new Map<string, Promise<FileLoad>>();
+  private readonly firstId = new Map<string, Problem>();
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** Resolve patterns (relative to `base`) to sorted absolute files, with a problem per empty pattern. */
+  async resolve(patterns: string[], base = this.cwd): Promise<{ files: string[]; problems: Problem[] }> {
+    const problems: Problem[] = [];
+    const files = new Set<string>();
+    for (const pattern of patterns) {
+      const abs = path.resolve(base, pattern);
+      if (!hasMagic(pattern, { windowsPathsNoEscape: true })) {
+        files.add(abs); // a plain path: a missing file becomes a "cannot read" problem at load
+        continue;
+      }
+      const found = await glob(pattern, { cwd: base, absolute: true, nodir: true, ignore: ['**/node_modules/**'] });
+      const cases = found.filter((f) => /\.(ya?ml|json)$/i.test(f));
+      if (cases.length === 0) problems.push({ file: this.display(abs), line: 1, column: 1, message: `no case files match "${pattern}"` });
+      cases.forEach((f) => files.add(f));
+    }
+    return { files: [...files].sort(), problems };
+  }
+
+  /** Load the given files; each problem is returned by the first call that meets it. */
+  async load(files: string[]): Promise<CaseSet> {
+    const out: CaseSet = { cases: [], problems: [], files };
+    for (const file of files) {
+      let pending = this.files.get(file);
+      const first = pending === undefined;
+      if (!pending) {
+        pending = loadCaseFile(file, existsSync(file) ? idRoot(file, this.cwd) : this.cwd, this.display(file));
+        this.files.set(file, pending);
+      }
+      const loaded = await pending;
+      if (first) this.checkIds(loaded);
+      for (const c of loaded.cases) if (!this.isDuplicate(c)) out.cases.push(c);
+      if (first) out.problems.push(...loaded.problems, ...this.duplicateProblems(loaded));
+    }
+    return out;
+  }
+
+  private readonly duplicates = new Map<Case, Problem>();
+
+  private checkIds(loaded: FileLoad): void {
+    for (const c of loaded.cases) {
+      const here = loaded.idLocations.get(c.id)!;
+      const seen = this.firstId.get(c.id);
+      if (!seen) this.firstId.set(c.id, here);
+      else this.duplicates.set(c, { ...here, message: `duplicate case id "${c.id}" (first at ${seen.file}:${seen.line}:${seen.column})` });
+    }
+  }
+
+  private isDuplicate(c: Case): boolean {
+    return this.duplicates.has(c);
+  }
+
+  private duplicateProblems(loaded: FileLoad): Problem[] {
+    const out: Problem[] = [];
+    for (const c of loaded.cases) {
+      const p = this.duplicates.get(c);
+      if (p && !this.reported.has(`${p.file}:${p.line}`)) {
+        this.reported.add(`${p.file}:${p.line}`);
+        out.push(p);
+      }
+    }
+    return out;
+  }
+
+  display(file: string): string {
+    const rel = path.relative(this.cwd, file);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.replace(/\\/g, '/');
+  }
+}

@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import { CaseLoader } from '../../cases/load.js';
+import { loadConfig } from '../../config/load.js';
+import { builtinProviders } from '../../metrics/builtins.js';
+import { MetricRegistry } from '../../metrics/registry.js';
+import { formatProblem, type Problem } from '../../runner/results.js';
+import { matchesFilter, selectSuites } from '../../runner/select.js';
+import type { CliIO } from '../io.js';
+import { selectionOf, selectionOptions, toOptions, type SelectionFlags } from '../options.js';
+
+/** `metric-suite list`: suites, their cases, and every metric with its declaration. */
+export function registerList(program: Command, io: CliIO, setExit: (code: number) => void): Command {
+  const cmd = program.command('list').description('list suites, cases and metrics (with their declarations)').option('--json', 'print JSON');
+  for (const o of toOptions(selectionOptions)) cmd.addOption(o);
+  return cmd.action(async (flags: SelectionFlags & { json?: boolean }) => {
+    const sel = selectionOf(flags);
+    const { config, root, problems: configProblems } = await loadConfig(io.cwd, flags.config);
+    const problems: Problem[] = [...configProblems];
+    const { suites, problems: suiteProblems } = await selectSuites(root, io.cwd, { ...sel, ...(config.suites ? { suiteGlobs: config.suites } : {}) });
+    problems.push(...suiteProblems);
+    const loader = new CaseLoader(io.cwd);
+    const suiteRows = [];
+    for (const s of suites) {
+      const { files, problems: p1 } = await loader.resolve(s.cases, s.dir);
+      const loaded = await loader.load(files);
+      problems.push(...p1, ...loaded.problems);
+      const cases = loaded.cases.filter((c) => matchesFilter(c, sel));
+      suiteRows.push({ name: s.name, file: s.file, metrics: s.metrics, cases: cases.map((c) => ({ id: c.id, kind: c.kind, capability: c.capability ?? '', file: loader.display(c.location.file) })) });
+    }
+    const registry = new MetricRegistry(builtinProviders, config.metrics, root);
+    const metrics = [];
+    for (const id of registry.ids().filter((m) => !sel.metrics || sel.metrics.includes(m))) {
+      try {
+        const { metric } = await registry.get(id);
+        const { score: _s, close: _c, ...declaration } = metric;
+        metrics.push({ ...declaration, id });
+      } catch (e) {
+        metrics.push({ id, error: (e as Error).message });
+      }
+    }
+    await registry.closeAll();
+    if (flags.json) io.stdout.write(`${JSON.stringify({ suites: suiteRows, metrics, problems }, null, 2)}\n`);
+    else {
+      for (const s of suiteRows) {
+        io.stdout.write(`suite ${s.name} (${s.file}): ${s.cases.length} cases × ${s.metrics.join(', ')}\n`);
+        for (const c of s.cases) io.stdout.write(`  ${c.id}  [${c.kind}${c.capability ? `, ${c.capability}` : ''}]\n`);
+      }
+      io.stdout.write('metrics:\n');
+      for (const m of metrics) {
+        if ('error' in m) io.stdout.write(`  ${m.id}  error: ${m.error}\n`);
+        else io.stdout.write(`  ${m.id}@${m.version}  ${m.direction} is better, range [${m.range.join(', ')}], tie ${m.tieTolerance}, ${m.deterministic ? 'deterministic' : 'non-deterministic'}, inputs ${m.inputs.join('/')}${m.symmetric ? ', symmetric' : ''}\n      ${m.description}\n`);
+      }
+      for (const p of problems) io.stderr.write(`${formatProblem(p)}\n`);
+    }
+    setExit(problems.length > 0 ? 2 : 0);
+  });
+}

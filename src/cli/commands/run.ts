@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { runSuites } from '../../runner/run.js';
+import type { CliIO } from '../io.js';
+import { runOptions, selectionOf, selectionOptions, toOptions, type RunFlags } from '../options.js';
+import { createReporters } from '../reporters.js';
+
+/** `metric-suite run` (the default command): run suites, report, exit by the gates. */
+export function registerRun(program: Command, io: CliIO, setExit: (code: number) => void): Command {
+  const cmd = program.command('run', { isDefault: true }).description('run suites (default: every suite in suites/) and report');
+  for (const o of [...toOptions(selectionOptions), ...toOptions(runOptions)]) cmd.addOption(o);
+  return cmd.action(async (flags: RunFlags) => {
+    const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
+    const report = await runSuites({
+      cwd: io.cwd,
+      ...selectionOf(flags),
+      reporters,
+      cache: flags.cache,
+      ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
+      ...(flags.offline ? { offline: true } : {}),
+      ...(flags.bail !== undefined ? { bail: flags.bail === true ? 1 : flags.bail } : {}),
+    });
+    const failures = finish();
+    for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);
+    setExit(failures.length > 0 ? 2 : report.exitCode);
+  });
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { getReporter, reporters as builtins } from '../../reporters/index.js';
+import { importModule } from '../metrics/adapters/module.js';
+import type { Reporter, ReporterFactory } from '../reporting/reporter.js';
+import { useColor, type CliIO } from './io.js';
+
+/** A reporter plus, for --output-file, the file it writes when the run ends. */
+export interface ActiveReporters {
+  reporters: Reporter[];
+  /** Writes buffered output files; returns problems writing them. */
+  finish(): string[];
+}
+
+/** Resolves `--reporter` names (built-in or module paths) and `--output-file name=path`. */
+export async function createReporters(names: string[] | undefined, outputFiles: string[] | undefined, io: CliIO): Promise<ActiveReporters> {
+  const targets = new Map<string, string>();
+  for (const spec of outputFiles ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) throw new Error(`--output-file takes name=path, got "${spec}"`);
+    targets.set(spec.slice(0, eq), path.resolve(io.cwd, spec.slice(eq + 1)));
+  }
+  const list = [...new Set([...(names?.length ? names : ['default']), ...targets.keys()])];
+  const buffers: { file: string; chunks: string[] }[] = [];
+  const reporters: Reporter[] = [];
+  for (const name of list) {
+    const factory = await resolveFactory(name, io);
+    const file = targets.get(name);
+    if (file) {
+      const sink = { file, chunks: [] as string[] };
+      buffers.push(sink);
+      reporters.push(factory({ write: (t) => void sink.chunks.push(t), color: false }));
+    } else {
+      reporters.push(factory({ write: (t) => void io.stdout.write(t), color: useColor(io) }));
+    }
+  }
+  return {
+    reporters,
+    finish: () => buffers.flatMap(({ file, chunks }) => {
+      try {
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, chunks.join(''));
+        return [];
+      } catch (e) {
+        return [`cannot write ${file}: ${(e as Error).message}`];
+      }
+    }),
+  };
+}
+
+async function resolveFactory(name: string, io: CliIO): Promise<ReporterFactory> {
+  const builtin = getReporter(name);
+  if (builtin) return builtin;
+  if (!/[./\\]/.test(name)) throw new Error(`unknown reporter "${name}" (built in: ${Object.keys(builtins).join(', ')}; or a module path)`);
+  const mod = await importModule(path.resolve(io.cwd, name));
+  const exported = mod.default ?? mod.reporter;
+  if (typeof exported === 'function') return exported as ReporterFactory;
+  if (exported && typeof exported === 'object') return () => exported as Reporter;
+  throw new Error(`reporter module ${name} must export a reporter factory or object`);
+}

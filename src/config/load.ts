@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { isObject, readYamlFile, zodProblems } from '../cases/yaml-file.js';
+import { importModule } from '../metrics/adapters/module.js';
+import type { Problem } from '../runner/results.js';
+import { ConfigSchema, type Config } from './schema.js';
+
+export const CONFIG_NAMES = ['ts', 'mts', 'js', 'mjs', 'json', 'yaml', 'yml'].map((ext) => `metric-suite.config.${ext}`);
+
+export interface LoadedConfig {
+  config: Config;
+  /** The folder relative paths in the config resolve against. */
+  root: string;
+  file?: string;
+  problems: Problem[];
+}
+
+/** The config file in `cwd`, in the order of CONFIG_NAMES, if any. */
+export function findConfig(cwd: string): string | undefined {
+  return CONFIG_NAMES.map((n) => path.join(cwd, n)).find((f) => existsSync(f));
+}
+
+/** Loads an explicit or discovered config; a broken config is a problem, and defaults apply. */
+export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
+  const file = explicit ? path.resolve(cwd, explicit) : findConfig(cwd);
+  if (!file) return { config: {}, root: cwd, problems: [] };
+  const root = path.dirname(file);
+  const display = path.relative(cwd, file) || file;
+  if (/\.(ya?ml|json)$/.test(file)) {
+    const { data, at, problems } = await readYamlFile(file, display, 'config file');
+    if (problems.length > 0) return { config: {}, root, file, problems };
+    const parsed = ConfigSchema.safeParse(isObject(data) ? data : {});
+    if (!parsed.success) return { config: {}, root, file, problems: zodProblems(parsed.error, at) };
+    return { config: parsed.data, root, file, problems: [] };
+  }
+  try {
+    const mod = await importModule(file);
+    const parsed = ConfigSchema.safeParse(mod.default ?? mod.config);
+    if (!parsed.success) {
+      const messages = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+      return { config: {}, root, file, problems: [{ file: display, line: 1, column: 1, message: `invalid config: ${messages.join('; ')}` }] };
+    }
+    return { config: parsed.data, root, file, problems: [] };
+  } catch (e) {
+    return { config: {}, root, file, problems: [{ file: display, line: 1, column: 1, message: `cannot load config: ${(e as Error).message.split('\n')[0]}` }] };
+  }
+}

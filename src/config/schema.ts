@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Metric } from '../metrics/contract.js';
+
+/** How a configured metric id is provided, and how the runner schedules it. */
+export const MetricSpecSchema = z
+  .object({
+    use: z.string().optional().describe('A built-in metric to configure, e.g. bleu'),
+    module: z.string().optional().describe('A JS/TS file exporting defineMetric(...) or a factory'),
+    options: z.record(z.string(), z.unknown()).optional(),
+    batchSize: z.number().int().positive().optional(),
+    concurrency: z.number().int().positive().optional(),
+    timeoutMs: z.number().positive().optional(),
+    retries: z.number().int().nonnegative().optional(),
+  })
+  .strict()
+  .refine((s) => !(s.use && s.module), 'give either `use` or `module`, not both');
+
+export type MetricSpec = z.infer<typeof MetricSpecSchema>;
+
+/** A metric object written inline in a JS/TS config. */
+const InlineMetric = z.custom<Metric>((v) => typeof v === 'object' && v !== null && typeof (v as Metric).score === 'function');
+
+export const ConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    suites: z.array(z.string()).optional().describe('Suite file globs (default suites/*.yaml)'),
+    cacheDir: z.string().optional().describe('Default .metric-suite/cache'),
+    reporters: z.array(z.string()).optional(),
+    metrics: z.record(z.string(), z.union([InlineMetric, MetricSpecSchema])).optional(),
+  })
+  .strict();
+
+export type ConfigInput = z.input<typeof ConfigSchema>;
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Identity helper that types a config file (`export default defineConfig({...})`). */
+export function defineConfig(config: ConfigInput): ConfigInput {
+  return config;
+}

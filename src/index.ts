@@ -1,0 +1,20 @@
+/**
+ * metric-suite's public API (DESIGN §8). Everything a config file, a metric module or an
+ * embedding program needs is exported from here.
+ */
+export { defineConfig } from './config/schema.js';
+export type { Config, ConfigInput } from './config/schema.js';
+export { defineMetric, MetricDeclarationSchema } from './metrics/define.js';
+export type { Context, InputKind, Metric, MetricDeclaration, Report, ScoreContext, ScoreOutcome, ScoreRequest } from './metrics/contract.js';
+export type { MetricProvider, MetricEnvironment } from './metrics/provider.js';
+export { runSuites } from './runner/run.js';
+export type { RunOptions } from './runner/run.js';
+export type { CaseResult, ExpectationResult, GateResult, LawResult, Problem, RunReport, Summary, Verdict } from './runner/results.js';
+export { formatProblem } from './runner/results.js';
+export type { Reporter, ReporterFactory, ReporterOptions, RunStartInfo } from './reporting/reporter.js';
+export { parseRelation } from './cases/relations.js';
+export type { Relation } from './cases/relations.js';
+export { CaseSchema, CaseFileSchema } from './cases/schema.js';
+export type { Case } from './cases/model.js';
+export { sentenceBleu, tokenizeReport } from './metrics/bleu/index.js';
+export { rougeL } from './metrics/rouge-l/index.js';

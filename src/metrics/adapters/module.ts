@@ -1,0 +1,36 @@
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type { Metric } from '../contract.js';
+import { defineMetric } from '../define.js';
+
+/** Imports a JS or TS module; TypeScript goes through tsx so users need no build step. */
+export async function importModule(file: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(file).href;
+  if (/\.(c|m)?tsx?$/.test(file)) {
+    const { tsImport } = await import('tsx/esm/api');
+    return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  }
+  return (await import(url)) as Record<string, unknown>;
+}
+
+/**
+ * The `module:` adapter: a user's file exporting a metric (`export default defineMetric(...)`,
+ * or `export const metric`), or a factory `(options) => metric` for configurable metrics.
+ */
+export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>): Promise<Metric> {
+  const file = path.resolve(root, modulePath);
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importModule(file);
+  } catch (e) {
+    throw new Error(`cannot import metric module ${modulePath}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  let exported = mod.default ?? mod.metric;
+  // tsx may wrap CommonJS-style default exports once more
+  if (exported && typeof exported === 'object' && 'default' in exported && !('score' in exported)) exported = (exported as { default: unknown }).default;
+  if (typeof exported === 'function') exported = await (exported as (o: Record<string, unknown>) => unknown)(options);
+  if (!exported || typeof exported !== 'object') {
+    throw new Error(`metric module ${modulePath} must export a metric (default export or \`metric\`), or a factory returning one`);
+  }
+  return defineMetric(exported as Metric);
+}

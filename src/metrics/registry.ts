@@ -1,0 +1,116 @@
+import type { Metric } from './contract.js';
+import { loadModuleMetric } from './adapters/module.js';
+import { defineMetric } from './define.js';
+import type { MetricProvider } from './provider.js';
+import { hashOf } from '../util/stable-json.js';
+
+/** A metric ready to run: its scheduling settings resolved and its config hashed for the cache. */
+export interface RegisteredMetric {
+  /** The id suites and results use (the config key, which may differ from metric.id). */
+  id: string;
+  metric: Metric;
+  /** Hash of how the metric was configured; part of every cache key. */
+  configHash: string;
+  batchSize: number;
+  concurrency: number;
+  timeoutMs: number;
+  retries: number;
+  cache: boolean;
+}
+
+/** How the config provides a metric id (the config file's zod schema checks it). */
+export interface MetricSpec {
+  use?: string;
+  module?: string;
+  options?: Record<string, unknown>;
+  batchSize?: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  retries?: number;
+}
+
+type Spec = MetricSpec | Metric;
+const isInline = (s: Spec): s is Metric => typeof (s as Metric).score === 'function';
+
+/** Knows every metric id: the built-ins and the config's. Creates each once, on first use. */
+export class MetricRegistry {
+  private readonly byId = new Map<string, MetricProvider>();
+  private readonly made = new Map<string, Promise<RegisteredMetric>>();
+
+  constructor(providers: MetricProvider[], private readonly specs: Record<string, Spec> = {}, private readonly root = process.cwd()) {
+    for (const p of providers) this.byId.set(p.id, p);
+  }
+
+  /** Every id that can be asked for, sorted. */
+  ids(): string[] {
+    return [...new Set([...this.byId.keys(), ...Object.keys(this.specs)])].sort();
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id) || id in this.specs;
+  }
+
+  /** The metric for an id; rejects with a clear message for unknown ids and failed creation. */
+  get(id: string): Promise<RegisteredMetric> {
+    let pending = this.made.get(id);
+    if (!pending) {
+      pending = this.create(id);
+      this.made.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async create(id: string): Promise<RegisteredMetric> {
+    const spec: Spec = this.specs[id] ?? {};
+    if (isInline(spec)) return register(id, defineMetric(spec), { inline: spec.id });
+    const options = spec.options ?? {};
+    if (spec.module) return register(id, await loadModuleMetric(spec.module, this.root, options), { module: spec.module, options }, spec);
+    const providerId = spec.use ?? id;
+    const provider = this.byId.get(providerId);
+    if (!provider) throw new Error(unknownMessage(providerId, this.ids()));
+    try {
+      return register(id, await provider.create(options, { root: this.root }), { use: providerId, options }, spec);
+    } catch (e) {
+      throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);
+    }
+  }
+
+  /** Closes every metric that was created (processes, sessions). Never throws. */
+  async closeAll(): Promise<void> {
+    for (const pending of this.made.values()) {
+      try {
+        await (await pending).metric.close?.();
+      } catch {
+        /* a metric that failed to create or close must not hide the run's results */
+      }
+    }
+  }
+}
+
+function register(id: string, metric: Metric, config: unknown, spec: MetricSpec = {}): RegisteredMetric {
+  return {
+    id,
+    metric,
+    configHash: hashOf(config),
+    batchSize: spec.batchSize ?? metric.batchSize ?? 64,
+    concurrency: spec.concurrency ?? metric.concurrency ?? 4,
+    timeoutMs: spec.timeoutMs ?? metric.timeoutMs ?? 60_000,
+    retries: spec.retries ?? metric.retries ?? 0,
+    cache: metric.cache ?? true,
+  };
+}
+
+function unknownMessage(id: string, known: string[]): string {
+  const near = known.filter((k) => k.includes(id) || id.includes(k) || editDistance(k, id) <= 2);
+  return `unknown metric "${id}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; known metrics: ${known.join(', ') || 'none'}`;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,107 @@
+import type { Case } from '../cases/model.js';
+import type { InputKind, Report, ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
+import type { RegisteredMetric } from '../metrics/registry.js';
+import { checkRelation, checkScore } from './expectations.js';
+import type { CaseResult, ExpectationResult } from './results.js';
+
+/** A case × metric pair to run, within a suite. */
+export interface Task {
+  suite: string;
+  case: Case;
+  metricId: string;
+  informational: boolean;
+  /** The case file as shown to the user (relative to the working directory). */
+  file: string;
+}
+
+const kindOf = (r: Report): InputKind => (typeof r === 'string' ? 'text' : 'structured');
+
+/** Why a metric cannot run a case (a `skip` reason), or undefined when it can. */
+export function skipReason(c: Case, reg: RegisteredMetric): string | undefined {
+  if (c.metrics?.only && !c.metrics.only.includes(reg.id)) return `case runs only on ${c.metrics.only.join(', ')}`;
+  if (c.metrics?.skip?.includes(reg.id)) return `case skips ${reg.id}`;
+  if (c.kind === 'preference') return 'preference cases are reported as agreement statistics, not pass/fail';
+  if (c.kind === 'score' && !(reg.id in c.expect)) return `no expectation for ${reg.id} in this case`;
+  const inputs = reg.metric.inputs;
+  if (c.kind === 'image') return inputs.includes('image+prompt') ? undefined : `${reg.id} does not take image+prompt input`;
+  const reports = c.kind === 'score' ? [c.reference, c.candidate] : [c.reference, ...c.candidates.map((x) => x.text)];
+  const missing = [...new Set(reports.map(kindOf))].filter((k) => !inputs.includes(k));
+  return missing.length ? `${reg.id} does not take ${missing.join(' or ')} reports` : undefined;
+}
+
+/** The requests of a case, one per candidate label. */
+export function requestsOf(c: Case): { label: string; request: ScoreRequest }[] {
+  if (c.kind === 'score') return [{ label: 'candidate', request: withContext({ reference: c.reference, candidate: c.candidate }, c.context) }];
+  if (c.kind === 'image') {
+    return c.candidates.map((x) => ({
+      label: x.label,
+      request: withContext({ reference: c.prompt, candidate: x.text, prompt: c.prompt, ...(x.image ? { image: x.image } : {}) }, x.context),
+    }));
+  }
+  return c.candidates.map((x) => ({ label: x.label, request: withContext({ reference: c.reference, candidate: x.text }, x.context) }));
+}
+
+function withContext(r: ScoreRequest, context: ScoreRequest['context']): ScoreRequest {
+  return context ? { ...r, context } : r;
+}
+
+const asText = (r: Report): string => (typeof r === 'string' ? r : JSON.stringify(r));
+
+/** Turns the outcomes of a task's requests into its verdict. */
+export function verdictOf(task: Task, reg: RegisteredMetric, outcomes: { label: string; outcome: ScoreOutcome }[]): CaseResult {
+  const c = task.case;
+  const result = base(task, reg);
+  for (const { label, outcome } of outcomes) {
+    if ('value' in outcome) {
+      result.scores[label] = outcome.value;
+      if (outcome.details) (result.details ??= {})[label] = outcome.details;
+    } else (result.errors ??= {})[label] = outcome.error;
+  }
+  let expectations: ExpectationResult[];
+  if (c.kind === 'score') {
+    expectations = checkScore(c.expect[reg.id]!, outcomes[0]!.outcome);
+    const expectsError = c.expect[reg.id]!.error;
+    if (result.errors && (expectsError === undefined || expectsError === false)) return { ...result, verdict: 'error', reason: result.errors.candidate! };
+  } else {
+    if (result.errors) {
+      const reason = Object.entries(result.errors).map(([l, e]) => `${l}: ${e}`).join('; ');
+      return { ...result, verdict: 'error', reason };
+    }
+    if (c.kind === 'preference') return { ...result, verdict: 'skip', reason: 'preference cases are not pass/fail' };
+    const tolerance = c.tolerance ?? reg.metric.tieTolerance;
+    expectations = c.relations.map((r) => checkRelation(r, result.scores, reg.metric.direction, tolerance));
+  }
+  const failed = expectations.filter((e) => !e.holds);
+  const reason = failed.length ? failed.map((e) => (e.detail ? `${e.relation} (${e.detail})` : e.relation)).join('; ') : undefined;
+  return { ...result, expectations, verdict: failed.length ? 'fail' : 'pass', ...(reason ? { reason } : {}) };
+}
+
+/** A skipped task's result. */
+export function skipped(task: Task, reg: RegisteredMetric | undefined, reason: string): CaseResult {
+  return { ...base(task, reg), verdict: 'skip', reason };
+}
+
+function base(task: Task, reg: RegisteredMetric | undefined): CaseResult {
+  const c = task.case;
+  const texts = c.kind === 'score'
+    ? { reference: asText(c.reference), candidates: { candidate: asText(c.candidate) } }
+    : { reference: c.kind === 'image' ? c.prompt : asText(c.reference), candidates: Object.fromEntries(c.candidates.map((x) => [x.label, asText(x.text)])) };
+  return {
+    suite: task.suite,
+    caseId: c.id,
+    kind: c.kind,
+    ...(c.capability ? { capability: c.capability } : {}),
+    ...(c.title ? { title: c.title } : {}),
+    ...(c.tags.length ? { tags: c.tags } : {}),
+    file: task.file,
+    line: c.location.line,
+    column: c.location.column,
+    metric: task.metricId,
+    verdict: 'skip',
+    scores: {},
+    expectations: [],
+    ...(task.informational ? { informational: true } : {}),
+    texts,
+    ...(reg ? { direction: reg.metric.direction } : {}),
+  };
+}

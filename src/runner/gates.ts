@@ -1,0 +1,38 @@
+import { minimatch } from 'minimatch';
+import type { Gate } from '../suite/schema.js';
+import type { CaseResult, GateResult } from './results.js';
+
+/** The gate configured for a metric in a suite: its own entry, else `'*'`, else all must pass. */
+export function gateFor(gates: Record<string, Gate> | undefined, metric: string): Gate {
+  return gates?.[metric] ?? gates?.['*'] ?? {};
+}
+
+/**
+ * Evaluates a suite's gate for one metric. The pass rate counts every non-skipped verdict
+ * (errors and inconclusive ones do not pass); required globs must each match at least one
+ * case, and every matched case must pass. An informational gate never fails.
+ */
+export function evaluateGate(suite: string, metric: string, gate: Gate, results: CaseResult[]): GateResult {
+  const counts = { passed: 0, failed: 0, errors: 0, skipped: 0 };
+  for (const r of results) {
+    if (r.verdict === 'pass') counts.passed++;
+    else if (r.verdict === 'fail') counts.failed++;
+    else if (r.verdict === 'skip') counts.skipped++;
+    else counts.errors++;
+  }
+  const ran = counts.passed + counts.failed + counts.errors;
+  const passRate = ran === 0 ? 1 : counts.passed / ran;
+  const minPassRate = gate.minPassRate ?? 1;
+  const failedRequired: string[] = [];
+  for (const pattern of gate.required ?? []) {
+    const matched = results.filter((r) => minimatch(r.caseId, pattern));
+    if (matched.length === 0) failedRequired.push(`${pattern} (no case matches)`);
+    for (const r of matched) if (r.verdict !== 'pass' && r.verdict !== 'skip') failedRequired.push(r.caseId);
+  }
+  const reasons: string[] = [];
+  if (passRate < minPassRate) reasons.push(`pass rate ${(passRate * 100).toFixed(1)}% < ${(minPassRate * 100).toFixed(1)}%`);
+  if (failedRequired.length) reasons.push(`required cases did not pass: ${failedRequired.join(', ')}`);
+  const informational = gate.informational === true;
+  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired };
+  return reasons.length ? { ...result, reason: reasons.join('; ') } : result;
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { CaseLoader } from '../cases/load.js';
+import { loadConfig } from '../config/load.js';
+import { builtinProviders } from '../metrics/builtins.js';
+import type { MetricProvider } from '../metrics/provider.js';
+import { MetricRegistry, type RegisteredMetric } from '../metrics/registry.js';
+import type { Reporter } from '../reporting/reporter.js';
+import type { Suite } from '../suite/schema.js';
+import { DiskCache } from './cache.js';
+import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
+import { evaluateGate, gateFor } from './gates.js';
+import type { CaseResult, GateResult, Problem, RunReport } from './results.js';
+import { scoreRequests } from './scheduler.js';
+import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
+
+/** Options of `runSuites`; the CLI maps its flags onto these. */
+export interface RunOptions extends CaseFilter, SuiteSelection {
+  cwd?: string;
+  /** Config file path; by default `metric-suite.config.*` in cwd is used if present. */
+  config?: string;
+  reporters?: Reporter[];
+  /** Stop after this many gating failures or errors. */
+  bail?: number;
+  /** Disk cache on (default) or off (`--no-cache`). */
+  cache?: boolean;
+  cacheDir?: string;
+  offline?: boolean;
+  /** Replaces the built-in metric families (tests, embedding). */
+  providers?: MetricProvider[];
+  /** Cases scored per scheduling round: bounds memory and makes --bail prompt. */
+  chunkSize?: number;
+}
+
+/** Runs suites of cases against metrics and reports; never throws for bad input. */
+export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
+  const started = performance.now();
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const loadedConfig = await loadConfig(cwd, options.config);
+  const { config, root } = loadedConfig;
+  const problems: Problem[] = [...loadedConfig.problems];
+  const registry = new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root);
+  const selection = await selectSuites(root, cwd, { ...options, suiteGlobs: options.suiteGlobs ?? config.suites });
+  problems.push(...selection.problems);
+  const loader = new CaseLoader(cwd);
+  const cache = options.cache === false ? undefined : new DiskCache(path.resolve(root, options.cacheDir ?? config.cacheDir ?? '.metric-suite/cache'));
+  const reporters = options.reporters ?? [];
+  const emit = async <K extends keyof Reporter>(hook: K, arg: Parameters<NonNullable<Reporter[K]>>[0]) => {
+    for (const r of reporters) await (r[hook] as ((a: typeof arg) => unknown) | undefined)?.call(r, arg);
+  };
+
+  // Plan: load every suite's cases and resolve every metric before anything runs.
+  const plans: { suite: Suite; cases: Task['case'][]; metrics: RegisteredMetric[] }[] = [];
+  for (const suite of selection.suites) {
+    const { files, problems: globProblems } = await loader.resolve(suite.cases, suite.dir);
+    const loaded = await loader.load(files);
+    problems.push(...globProblems, ...loaded.problems);
+    const metrics: RegisteredMetric[] = [];
+    for (const id of suite.metrics) {
+      try {
+        metrics.push(await registry.get(id));
+      } catch (e) {
+        const at = suite.metricAt[id] ?? { file: suite.file, line: 1, column: 1 };
+        problems.push({ ...at, message: (e as Error).message });
+      }
+    }
+    plans.push({ suite, cases: loaded.cases.filter((c) => matchesFilter(c, options)), metrics });
+  }
+  const total = plans.reduce((n, p) => n + p.cases.length * p.metrics.length, 0);
+  await emit('onRunStart', { suites: plans.map((p) => p.suite.name), metrics: [...new Set(plans.flatMap((p) => p.metrics.map((m) => m.id)))], total, problems });
+
+  const results: CaseResult[] = [];
+  const gates: GateResult[] = [];
+  let failures = 0;
+  const bailed = () => options.bail !== undefined && options.bail > 0 && failures >= options.bail;
+  const chunk = options.chunkSize ?? 2_000;
+  for (const { suite, cases, metrics } of plans) {
+    for (const reg of metrics) {
+      const gate = gateFor(suite.gate, reg.id);
+      const mine: CaseResult[] = [];
+      for (let i = 0; i < cases.length && !bailed(); i += chunk) {
+        const tasks = cases.slice(i, i + chunk).map((c) => ({ suite: suite.name, case: c, metricId: reg.id, informational: gate.informational === true, file: loader.display(c.location.file) }));
+        for (const r of await runChunk(tasks, reg, cache, options.offline === true)) {
+          mine.push(r);
+          if (!r.informational && (r.verdict === 'fail' || r.verdict === 'error')) failures++;
+          await emit('onCaseResult', r);
+          if (bailed()) break;
+        }
+      }
+      results.push(...mine);
+      gates.push(evaluateGate(suite.name, reg.id, gate, mine));
+    }
+  }
+
+  for (const failure of (await cache?.flush()) ?? []) process.emitWarning(failure);
+  await registry.closeAll();
+  const summary = { passed: 0, failed: 0, errors: 0, skipped: 0 };
+  for (const r of results) {
+    if (r.verdict === 'pass') summary.passed++;
+    else if (r.verdict === 'fail') summary.failed++;
+    else if (r.verdict === 'skip') summary.skipped++;
+    else summary.errors++;
+  }
+  const exitCode = problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
+  const report: RunReport = { summary, results, laws: [], gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}) };
+  await emit('onRunEnd', report);
+  return report;
+}
+
+/** Scores one chunk of tasks for one metric and returns their verdicts in task order. */
+async function runChunk(tasks: Task[], reg: RegisteredMetric, cache: DiskCache | undefined, offline: boolean): Promise<CaseResult[]> {
+  const reasons = tasks.map((t) => skipReason(t.case, reg));
+  const perTask = tasks.map((t, i) => (reasons[i] ? [] : requestsOf(t.case)));
+  const { outcomes } = await scoreRequests(reg, perTask.flat().map((x) => x.request), { ...(cache ? { cache } : {}), offline });
+  let k = 0;
+  return tasks.map((t, i) => {
+    if (reasons[i]) return skipped(t, reg, reasons[i]);
+    return verdictOf(t, reg, perTask[i]!.map(({ label }) => ({ label, outcome: outcomes[k++]! })));
+  });
+}

@@ -1,0 +1,78 @@
+import pLimit from 'p-limit';
+import type { ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
+import type { RegisteredMetric } from '../metrics/registry.js';
+import { stableStringify } from '../util/stable-json.js';
+import { DiskCache } from './cache.js';
+import { runBatch } from './batch.js';
+
+export interface ScheduleOptions {
+  cache?: DiskCache;
+  /** No network: a remote metric's cache miss is an error outcome. */
+  offline?: boolean;
+}
+
+/** What scheduling did, for tests and `--verbose` style reporting. */
+export interface ScheduleStats {
+  requests: number;
+  unique: number;
+  cacheHits: number;
+  batches: number;
+}
+
+/**
+ * Scores requests with one metric: identical requests are scored once, cached outcomes
+ * are reused, the rest go out in batches under the metric's concurrency limit, timeout
+ * and retry policy. Returns one outcome per request, in order; never throws.
+ */
+export async function scoreRequests(
+  reg: RegisteredMetric,
+  requests: ScoreRequest[],
+  options: ScheduleOptions = {},
+): Promise<{ outcomes: ScoreOutcome[]; stats: ScheduleStats }> {
+  const slotOf = new Map<string, number>();
+  const unique: { json: string; request: ScoreRequest }[] = [];
+  const index = requests.map((request) => {
+    const json = stableStringify(request);
+    let slot = slotOf.get(json);
+    if (slot === undefined) {
+      slot = unique.push({ json, request }) - 1;
+      slotOf.set(json, slot);
+    }
+    return slot;
+  });
+
+  const results: (ScoreOutcome | undefined)[] = new Array(unique.length);
+  const cache = reg.cache ? options.cache : undefined;
+  const ns = DiskCache.namespace(reg.id, reg.metric.version, reg.configHash);
+  const keys = cache ? unique.map((u) => DiskCache.key(u.json)) : [];
+  let cacheHits = 0;
+  if (cache) {
+    await Promise.all(unique.map(async (_, i) => {
+      const hit = await cache.get(ns, keys[i]!);
+      if (hit) [results[i], cacheHits] = [hit, cacheHits + 1];
+    }));
+  }
+
+  const misses = unique.map((_, i) => i).filter((i) => results[i] === undefined);
+  if (options.offline && reg.metric.remote) {
+    for (const i of misses) results[i] = { error: `offline: no cached score for this request and ${reg.id} needs the network` };
+    misses.length = 0;
+  }
+
+  const limit = pLimit(reg.concurrency);
+  const batches: number[][] = [];
+  for (let i = 0; i < misses.length; i += reg.batchSize) batches.push(misses.slice(i, i + reg.batchSize));
+  await Promise.all(batches.map((batch) => limit(async () => {
+    const outcomes = await runBatch(reg, batch.map((i) => unique[i]!.request));
+    batch.forEach((slot, k) => {
+      const o = outcomes[k]!;
+      results[slot] = o;
+      if (cache && 'value' in o) cache.set(ns, keys[slot]!, o);
+    });
+  })));
+
+  return {
+    outcomes: index.map((slot) => results[slot]!),
+    stats: { requests: requests.length, unique: unique.length, cacheHits, batches: batches.length },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** A suite's gate for one metric (DESIGN §3). */
+export const GateSchema = z
+  .object({
+    minPassRate: z.number().min(0).max(1).optional().describe('Share of non-skipped cases that must pass (default 1)'),
+    required: z.array(z.string()).optional().describe('Case id globs that must pass whatever the rate'),
+    informational: z.boolean().optional().describe('Report, never fail the run (baselines such as BLEU)'),
+  })
+  .strict();
+
+export const LawSelectionSchema = z.union([
+  z.string(),
+  z
+    .object({
+      law: z.string(),
+      numRuns: z.number().int().positive().optional(),
+      seed: z.number().int().optional(),
+      metrics: z.array(z.string()).optional(),
+      expected: z.record(z.string(), z.enum(['pass', 'fail'])).optional().describe('Per metric: a known limitation is `fail`'),
+    })
+    .loose(),
+]);
+
+export const SuiteSchema = z
+  .object({
+    $schema: z.string().optional(),
+    name: z.string().regex(/^[\w.:-]+$/, 'letters, digits, "-", "_", "." or ":"'),
+    description: z.string().optional(),
+    cases: z.array(z.string()).default([]).describe('Case file globs, relative to the suite file'),
+    metrics: z.array(z.string()).min(1),
+    laws: z.array(LawSelectionSchema).optional(),
+    /** Per metric id; `'*'` applies to metrics without their own entry. */
+    gate: z.record(z.string(), GateSchema).optional(),
+  })
+  .strict();
+
+export type Gate = z.infer<typeof GateSchema>;
+export type SuiteInput = z.infer<typeof SuiteSchema>;
+
+/** A loaded suite: case globs resolved against `dir`. */
+export interface Suite extends SuiteInput {
+  file: string;
+  dir: string;
+  /** Where each metric id is written in the suite file, for problems about it. */
+  metricAt: Record<string, { file: string; line: number; column: number }>;
+}
