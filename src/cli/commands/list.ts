@@ -25,7 +25,7 @@ export function registerList(program: Command, io: CliIO, setExit: (code: number
       const loaded = await loader.load(files);
       problems.push(...p1, ...loaded.problems);
       const cases = loaded.cases.filter((c) => matchesFilter(c, sel));
-      suiteRows.push({ name: s.name, file: s.file, metrics: s.metrics, cases: cases.map((c) => ({ id: c.id, kind: c.kind, capability: c.capability ?? '', file: loader.display(c.location.file) })) });
+      suiteRows.push({ name: s.name, file: loader.display(s.file), metrics: s.metrics, cases: cases.map((c) => ({ id: c.id, kind: c.kind, capability: c.capability ?? '', file: loader.display(c.location.file) })) });
     }
     const registry = new MetricRegistry(builtinProviders, config.metrics, root);
     const metrics = [];

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateGate, gateFor } from '../../src/runner/gates.js';
+import type { CaseResult, Verdict } from '../../src/runner/results.js';
+
+const result = (caseId: string, verdict: Verdict): CaseResult => ({ suite: 's', caseId, kind: 'ranking', metric: 'm', verdict, scores: {}, expectations: [] });
+
+const mixed = [
+  result('laterality/effusion-side', 'pass'),
+  result('laterality/pneumothorax-side', 'fail'),
+  result('negation/no-pneumothorax', 'pass'),
+  result('negation/no-effusion', 'error'),
+  result('severity/mild', 'skip'),
+  result('severity/moderate', 'pass'),
+];
+
+describe('gateFor', () => {
+  it('prefers the metric\'s own gate, then "*", then the default', () => {
+    const gates = { bleu: { informational: true }, '*': { minPassRate: 0.5 } };
+    expect(gateFor(gates, 'bleu')).toEqual({ informational: true });
+    expect(gateFor(gates, 'crimson')).toEqual({ minPassRate: 0.5 });
+    expect(gateFor({ bleu: { informational: true } }, 'crimson')).toEqual({});
+    expect(gateFor(undefined, 'crimson')).toEqual({});
+  });
+});
+
+describe('evaluateGate', () => {
+  it('by default requires every non-skipped case to pass', () => {
+    expect(evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'skip')])).toEqual({
+      suite: 's', metric: 'm', passed: true, informational: false, passRate: 1, minPassRate: 1,
+      counts: { passed: 1, failed: 0, errors: 0, skipped: 1 }, failedRequired: [],
+    });
+    const failing = evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'fail')]);
+    expect(failing.passed).toBe(false);
+    expect(failing.passRate).toBe(0.5);
+    expect(failing.reason).toBe('pass rate 50.0% < 100.0%');
+  });
+
+  it('counts verdicts; errors and inconclusive results count as not passing, skips are excluded', () => {
+    const g = evaluateGate('s', 'm', {}, [...mixed, result('x', 'inconclusive')]);
+    expect(g.counts).toEqual({ passed: 3, failed: 1, errors: 2, skipped: 1 });
+    expect(g.passRate).toBe(3 / 6);
+    expect(g.reason).toBe('pass rate 50.0% < 100.0%');
+  });
+
+  it('an error alone fails the default gate', () => {
+    const g = evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'error')]);
+    expect(g.passed).toBe(false);
+    expect(g.counts.errors).toBe(1);
+    expect(g.reason).toBe('pass rate 50.0% < 100.0%');
+  });
+
+  it('passes with minPassRate when the rate is reached exactly, fails just below it', () => {
+    const five = [result('a', 'pass'), result('b', 'pass'), result('c', 'pass'), result('d', 'fail'), result('e', 'skip')];
+    expect(evaluateGate('s', 'm', { minPassRate: 0.75 }, five)).toMatchObject({ passed: true, passRate: 0.75, minPassRate: 0.75 });
+    expect(evaluateGate('s', 'm', { minPassRate: 0.75 }, five).reason).toBeUndefined();
+    const below = evaluateGate('s', 'm', { minPassRate: 0.8 }, five);
+    expect(below.passed).toBe(false);
+    expect(below.reason).toBe('pass rate 75.0% < 80.0%');
+  });
+
+  it('minPassRate 0 always passes on rate', () => {
+    expect(evaluateGate('s', 'm', { minPassRate: 0 }, [result('a', 'fail'), result('b', 'error')]).passed).toBe(true);
+  });
+
+  it('treats a run with only skips (or nothing) as a pass rate of 1', () => {
+    expect(evaluateGate('s', 'm', {}, [result('a', 'skip')])).toMatchObject({ passed: true, passRate: 1 });
+    expect(evaluateGate('s', 'm', {}, [])).toMatchObject({ passed: true, passRate: 1, counts: { passed: 0, failed: 0, errors: 0, skipped: 0 } });
+  });
+
+  it('required globs: every matched case must pass; skips do not fail them', () => {
+    const g = evaluateGate('s', 'm', { minPassRate: 0, required: ['negation/*', 'severity/**'] }, mixed);
+    expect(g.failedRequired).toEqual(['negation/no-effusion']);
+    expect(g.passed).toBe(false);
+    expect(g.reason).toBe('required cases did not pass: negation/no-effusion');
+  });
+
+  it('required globs that all pass do not fail the gate', () => {
+    const g = evaluateGate('s', 'm', { minPassRate: 0, required: ['laterality/effusion-side', 'severity/*'] }, mixed);
+    expect(g.failedRequired).toEqual([]);
+    expect(g.passed).toBe(true);
+    expect(g.reason).toBeUndefined();
+  });
+
+  it('a required glob matching nothing fails the gate and says so', () => {
+    const g = evaluateGate('s', 'm', { minPassRate: 0, required: ['laterality/*', 'typo/*'] }, mixed);
+    expect(g.failedRequired).toEqual(['laterality/pneumothorax-side', 'typo/* (no case matches)']);
+    expect(g.reason).toBe('required cases did not pass: laterality/pneumothorax-side, typo/* (no case matches)');
+    expect(g.passed).toBe(false);
+  });
+
+  it('joins rate and required reasons with "; "', () => {
+    const g = evaluateGate('s', 'm', { minPassRate: 0.9, required: ['negation/*'] }, mixed);
+    expect(g.reason).toBe('pass rate 60.0% < 90.0%; required cases did not pass: negation/no-effusion');
+  });
+
+  it('an informational gate never fails but still reports the reason', () => {
+    const g = evaluateGate('s', 'bleu', { informational: true, required: ['missing/*'] }, mixed);
+    expect(g).toEqual({
+      suite: 's', metric: 'bleu', passed: true, informational: true, passRate: 0.6, minPassRate: 1,
+      counts: { passed: 3, failed: 1, errors: 1, skipped: 1 },
+      failedRequired: ['missing/* (no case matches)'],
+      reason: 'pass rate 60.0% < 100.0%; required cases did not pass: missing/* (no case matches)',
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Metric, ScoreRequest } from '../../src/metrics/contract.js';
+import type { MetricProvider } from '../../src/metrics/provider.js';
+import { formatProblem } from '../../src/runner/results.js';
+import { runSuites } from '../../src/runner/run.js';
+import { tmpTree } from '../_support/tmp.js';
+
+/** Scores by word overlap with the reference: enough to make ranking cases pass or fail. */
+function overlapProvider(calls: ScoreRequest[][] = [], id = 'overlap'): MetricProvider {
+  const metric: Metric = {
+    id, version: '1', description: 'word overlap', direction: 'higher', range: [0, 1], tieTolerance: 0,
+    deterministic: true, inputs: ['text'],
+    score(requests) {
+      calls.push(requests);
+      return requests.map(({ reference, candidate }) => {
+        const ref = new Set(String(reference).toLowerCase().match(/\w+/g));
+        const words = String(candidate).toLowerCase().match(/\w+/g) ?? [];
+        return { value: words.length ? words.filter((w) => ref.has(w)).length / Math.max(words.length, ref.size) : 0 };
+      });
+    },
+  };
+  return { id, description: 'test', create: () => metric };
+}
+
+const passing = `kind: ranking
+capability: laterality
+tags: [easy]
+reference: Moderate left pleural effusion.
+candidates:
+  exact: Moderate left pleural effusion.
+  other: Heart size normal.
+expect: exact > other
+`;
+const failing = `kind: ranking
+capability: negation
+reference: No pneumothorax.
+candidates:
+  same: No pneumothorax.
+  negated: Pneumothorax.
+  close: No large pneumothorax.
+expect:
+  - same > negated
+  - same = close
+`;
+
+function project(extra: Record<string, string> = {}, suite = 'name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\n') {
+  return tmpTree({ 'suites/main.yaml': suite, 'cases/a/pass.yaml': passing, 'cases/b/fail.yaml': failing, ...extra });
+}
+
+describe('runSuites', () => {
+  it('exits 1 when a gate fails and reports every verdict', async () => {
+    const cwd = project();
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(r.results.map((x) => [x.caseId, x.verdict])).toEqual([['a/pass', 'pass'], ['b/fail', 'fail']]);
+    expect(r.summary).toEqual({ passed: 1, failed: 1, errors: 0, skipped: 0 });
+    expect(r.exitCode).toBe(1);
+    expect(r.gates[0]).toMatchObject({ suite: 'main', metric: 'overlap', passed: false, passRate: 0.5 });
+    expect(r.results[1]!.reason).toBe('same = close (same = 1, close = 0.666667 (tolerance 0))');
+  });
+
+  it('exits 0 when the failing metric is informational or the pass rate suffices', async () => {
+    for (const gate of ['{ informational: true }', '{ minPassRate: 0.5 }']) {
+      const cwd = project({}, `name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\ngate:\n  overlap: ${gate}\n`);
+      const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+      expect(r.exitCode).toBe(0);
+    }
+  });
+
+  it('gates on required cases', async () => {
+    const cwd = project({}, `name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\ngate:\n  overlap: { minPassRate: 0, required: ['b/*'] }\n`);
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(r.exitCode).toBe(1);
+    expect(r.gates[0]!.failedRequired).toEqual(['b/fail']);
+  });
+
+  it('exits 2 on a broken case file but still runs and reports the others', async () => {
+    const cwd = project({ 'cases/c/broken.yaml': 'kind: ranking\nreference: x\ncandidates: { a: x }\nexpect: a > zzz\n' });
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(r.exitCode).toBe(2);
+    expect(r.problems.map(formatProblem)).toEqual(['cases/c/broken.yaml:4:9: case "c/broken": unknown label "zzz" in "a > zzz" (candidates: a)']);
+    expect(r.results).toHaveLength(2);
+  });
+
+  it('reports an unknown metric at its place in the suite file and runs the rest', async () => {
+    const cwd = project({}, 'name: main\ncases: [../cases/**/*.yaml]\nmetrics:\n  - overlap\n  - ovrlap\n');
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(r.exitCode).toBe(2);
+    expect(formatProblem(r.problems[0]!)).toMatch(/^suites\/main\.yaml:5:5: unknown metric "ovrlap" \(did you mean overlap\?\)/);
+    expect(r.results).toHaveLength(2);
+  });
+
+  it('filters by pattern, tag, capability, suite and metric', async () => {
+    const cwd = project();
+    const providers = [overlapProvider()];
+    const ids = async (o: object) => (await runSuites({ cwd, providers, cache: false, ...o })).results.map((x) => x.caseId);
+    expect(await ids({ filter: 'pass' })).toEqual(['a/pass']);
+    expect(await ids({ filter: '/^b\\//' })).toEqual(['b/fail']);
+    expect(await ids({ tags: ['easy'] })).toEqual(['a/pass']);
+    expect(await ids({ capabilities: ['negation'] })).toEqual(['b/fail']);
+    expect(await ids({ metrics: ['nothing'] })).toEqual([]);
+    const unknownSuite = await runSuites({ cwd, providers, cache: false, suites: ['nope'] });
+    expect(unknownSuite.exitCode).toBe(2);
+  });
+
+  it('runs ad-hoc case globs with --metric and no suite file', async () => {
+    const cwd = tmpTree({ 'mine/one.yaml': passing });
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false, cases: ['mine/*.yaml'], metrics: ['overlap'] });
+    expect(r.results.map((x) => [x.suite, x.caseId, x.verdict])).toEqual([['cases', 'mine/one', 'pass']]);
+    const noMetric = await runSuites({ cwd, providers: [overlapProvider()], cache: false, cases: ['mine/*.yaml'] });
+    expect(noMetric.exitCode).toBe(2);
+    const noMatch = await runSuites({ cwd, providers: [overlapProvider()], cache: false, cases: ['none/*.yaml'], metrics: ['overlap'] });
+    expect(noMatch.problems.map(formatProblem)).toEqual([`${path.join('none', '*.yaml')}:1:1: no case files match "none/*.yaml"`]);
+  });
+
+  it('stops after the first gating failure with --bail', async () => {
+    const cwd = project({ 'cases/c/fail2.yaml': failing });
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false, bail: 1 });
+    expect(r.results.map((x) => x.caseId)).toEqual(['a/pass', 'b/fail']);
+    expect(r.bailed).toBe(true);
+  });
+
+  it('reuses the disk cache on a re-run, and --no-cache bypasses it', async () => {
+    const cwd = project();
+    const calls: ScoreRequest[][] = [];
+    const providers = [overlapProvider(calls)];
+    await runSuites({ cwd, providers });
+    const first = calls.flat().length;
+    expect(first).toBe(5);
+    await runSuites({ cwd, providers: [overlapProvider(calls)] });
+    expect(calls.flat().length).toBe(first);
+    await runSuites({ cwd, providers: [overlapProvider(calls)], cache: false });
+    expect(calls.flat().length).toBe(2 * first);
+  });
+
+  it('turns a metric error into an error verdict with the reason', async () => {
+    const broken: MetricProvider = {
+      id: 'overlap', description: '', create: () => ({ ...overlapProvider().create({}, { root: '' }) as Metric, score: () => { throw new Error('boom'); } }),
+    };
+    const r = await runSuites({ cwd: project(), providers: [broken], cache: false });
+    expect(r.results.map((x) => x.verdict)).toEqual(['error', 'error']);
+    expect(r.results[0]!.reason).toContain('overlap threw: boom');
+    expect(r.exitCode).toBe(1);
+  });
+
+  it('loads metrics from a config file with a module adapter', async () => {
+    const cwd = project({
+      'metric-suite.config.yaml': 'metrics:\n  overlap: { module: ./len.mjs }\n',
+      'len.mjs': `export default { id: 'len', version: '1', description: 'length', direction: 'lower', range: [0, 1000], tieTolerance: 0,
+        deterministic: true, inputs: ['text'], score: (rs) => rs.map((r) => ({ value: String(r.candidate).length })) };\n`,
+    });
+    const r = await runSuites({ cwd, cache: false });
+    expect(r.problems).toEqual([]);
+    expect(r.results.map((x) => x.scores)).toEqual([{ exact: 31, other: 18 }, { same: 16, negated: 13, close: 22 }]);
+  });
+});
