@@ -14,7 +14,8 @@ export function verdictLabel(verdict: string, c: ChalkInstance): string {
 
 function location(r: CaseResult): string | undefined {
   if (!r.file) return undefined;
-  return r.line === undefined ? r.file : `${r.file}:${r.line}`;
+  if (r.line === undefined) return r.file;
+  return r.column === undefined ? `${r.file}:${r.line}` : `${r.file}:${r.line}:${r.column}`;
 }
 
 /** The clinical difference of each candidate against the top expected one. */
@@ -46,7 +47,8 @@ export function renderCaseFailure(r: CaseResult, c: ChalkInstance, suites?: stri
   if (r.title) lines.push(`  ${r.title}`);
   const loc = location(r);
   if (loc) lines.push(c.dim(`  at ${loc}`));
-  if (r.reason) lines.push(`  reason: ${r.reason}`);
+  // A failed expectation already says why; the reason line is for errors and skips.
+  if (r.reason && r.expectations.every((e) => e.holds)) lines.push(`  reason: ${r.reason}`);
   for (const e of r.expectations) {
     if (!e.holds) lines.push(`  ${c.red('✗')} ${e.relation}${e.detail ? c.dim(`  ${e.detail}`) : ''}`);
   }

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { Problem } from '../runner/results.js';
 import { buildCase } from './build.js';
+import { parseFast } from './fast-yaml.js';
 import type { Case } from './model.js';
 import type { Path } from './positions.js';
 import { CASE_KINDS, CaseSchema } from './schema.js';
-import { isObject, readYamlFile, zodProblems, type At } from './yaml-file.js';
+import { isObject, parseYamlText, readText, zodProblems, type At } from './yaml-file.js';
 
 export interface FileLoad {
   cases: Case[];
@@ -19,19 +20,44 @@ export function defaultId(file: string, root: string): string {
   return rel.replace(/\.(ya?ml|json)$/i, '');
 }
 
-/** Loads one YAML or JSON case file: every problem found, and every good case in it. */
+/** How a parse exposes positions: a problem at a path, and where a mapping starts. */
+interface Source {
+  data: unknown;
+  at: At;
+  start(prefix: Path, node: object): { line: number; column: number };
+}
+
+/**
+ * Loads one YAML or JSON case file: every problem found, and every good case in it.
+ * Clean files take the fast parser; a file with any problem is read again thoroughly so
+ * each message carries its exact `file:line:col`.
+ */
 export async function loadCaseFile(file: string, root: string, display = file): Promise<FileLoad> {
+  const text = await readText(file, display, 'case file');
+  if (typeof text !== 'string') return { cases: [], problems: [text], idLocations: new Map() };
+  try {
+    const fast = parseFast(text);
+    const at: At = (_p, message) => ({ file: display, line: 1, column: 1, message });
+    const loaded = loadCases({ data: fast.data, at, start: (p, node) => fast.startOf(node) ?? at(p, '') }, file, root);
+    if (loaded.problems.length === 0) return loaded;
+  } catch {
+    /* invalid YAML: the thorough parser reports where */
+  }
+  const slow = parseYamlText(text, display);
+  if (slow.problems.length > 0) return { cases: [], problems: slow.problems, idLocations: new Map() };
+  return loadCases({ data: slow.data, at: slow.at, start: (p) => slow.at(p, '') }, file, root);
+}
+
+function loadCases(src: Source, file: string, root: string): FileLoad {
   const out: FileLoad = { cases: [], problems: [], idLocations: new Map() };
-  const { data, at, problems } = await readYamlFile(file, display, 'case file');
-  out.problems.push(...problems);
-  if (problems.length > 0) return out;
+  const { data, at } = src;
   if (!isObject(data)) {
     out.problems.push(at([], 'a case file holds a case (with `kind:`) or a `cases:` list'));
     return out;
   }
-  const entries = Array.isArray(data.cases) ? listEntries(data, at, out) : [{ raw: data, prefix: [] as Path }];
+  const entries = Array.isArray(data.cases) ? listEntries(data, at, out) : [{ raw: data, node: data, prefix: [] as Path }];
   const baseId = defaultId(file, root);
-  entries.forEach(({ raw, prefix }, i) => {
+  entries.forEach(({ raw, node, prefix }, i) => {
     const where: At = (p, m, key) => at([...prefix, ...p], m, key);
     const kind = raw.kind;
     if (kind === undefined) return void out.problems.push(where([], `missing \`kind\` (one of ${CASE_KINDS.join(', ')})`));
@@ -41,20 +67,20 @@ export async function loadCaseFile(file: string, root: string, display = file): 
     const parsed = CaseSchema.safeParse(raw);
     if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where));
     const id = parsed.data.id ?? (prefix.length > 0 ? `${baseId}#${i + 1}` : baseId);
-    const start = where([], '');
+    const start = src.start(prefix, node);
     const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column });
     if (built.issues.length > 0) return void out.problems.push(...built.issues.map((x) => where(x.path, `case "${id}": ${x.message}`)));
-    const idProblem = where(parsed.data.id ? ['id'] : [], '');
+    const idAt: Problem = parsed.data.id ? where(['id'], '') : { ...where([], ''), line: start.line, column: start.column };
     const seen = out.idLocations.get(id);
-    if (seen) return void out.problems.push({ ...idProblem, message: `duplicate case id "${id}" (first at ${seen.file}:${seen.line}:${seen.column})` });
-    out.idLocations.set(id, idProblem);
+    if (seen) return void out.problems.push({ ...idAt, message: `duplicate case id "${id}" (first at ${seen.file}:${seen.line}:${seen.column})` });
+    out.idLocations.set(id, idAt);
     out.cases.push(built.case!);
   });
   return out;
 }
 
 /** Entries of a `cases:` list with `defaults` merged in (the entry wins). */
-function listEntries(data: Record<string, unknown>, at: At, out: FileLoad): { raw: Record<string, unknown>; prefix: Path }[] {
+function listEntries(data: Record<string, unknown>, at: At, out: FileLoad): { raw: Record<string, unknown>; node: object; prefix: Path }[] {
   const allowed = new Set(['$schema', 'defaults', 'cases']);
   for (const k of Object.keys(data)) {
     if (!allowed.has(k)) out.problems.push(at([], `unknown key "${k}" next to \`cases:\` (put shared fields under \`defaults:\`)`, k));
@@ -62,7 +88,7 @@ function listEntries(data: Record<string, unknown>, at: At, out: FileLoad): { ra
   if (data.defaults !== undefined && !isObject(data.defaults)) out.problems.push(at(['defaults'], '`defaults` must be a mapping'));
   const defaults = isObject(data.defaults) ? data.defaults : {};
   return (data.cases as unknown[]).flatMap((raw, i) => {
-    if (isObject(raw)) return [{ raw: { ...defaults, ...raw }, prefix: ['cases', i] as Path }];
+    if (isObject(raw)) return [{ raw: { ...defaults, ...raw }, node: raw, prefix: ['cases', i] as Path }];
     out.problems.push(at(['cases', i], 'each entry of `cases:` must be a mapping'));
     return [];
   });

@@ -18,13 +18,21 @@ export interface YamlFile {
  * later problem can be reported as `file:line:col`. Duplicate keys are errors.
  */
 export async function readYamlFile(file: string, display: string, what: string): Promise<YamlFile> {
-  let text: string;
+  const read = await readText(file, display, what);
+  return typeof read === 'string' ? parseYamlText(read, display) : { at: () => read, problems: [read] };
+}
+
+/** A file's text, or the problem reading it (at 1:1). */
+export async function readText(file: string, display: string, what: string): Promise<string | Problem> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (e) {
-    const problem = { file: display, line: 1, column: 1, message: `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
-    return { at: () => problem, problems: [problem] };
+    return { file: display, line: 1, column: 1, message: `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
+}
+
+/** Parses YAML text with positions (the thorough path: every problem gets file:line:col). */
+export function parseYamlText(text: string, display: string): YamlFile {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const at: At = (p, message, key) => ({ file: display, ...positionOf(counter, nodeFor(doc, p, key)), message });

@@ -47,7 +47,7 @@ export class MetricRegistry {
   }
 
   has(id: string): boolean {
-    return this.byId.has(id) || id in this.specs;
+    return this.byId.has(id) || Object.hasOwn(this.specs, id);
   }
 
   /** The metric for an id; rejects with a clear message for unknown ids and failed creation. */
@@ -61,7 +61,7 @@ export class MetricRegistry {
   }
 
   private async create(id: string): Promise<RegisteredMetric> {
-    const spec: Spec = this.specs[id] ?? {};
+    const spec: Spec = (Object.hasOwn(this.specs, id) ? this.specs[id] : undefined) ?? {};
     if (isInline(spec)) return register(id, defineMetric(spec), { inline: spec.id });
     const options = spec.options ?? {};
     if (spec.module) return register(id, await loadModuleMetric(spec.module, this.root, options), { module: spec.module, options }, spec);

@@ -28,18 +28,20 @@ export async function runBatch(reg: RegisteredMetric, requests: ScoreRequest[]):
 
 async function withTimeout(reg: RegisteredMetric, requests: ScoreRequest[]): Promise<unknown> {
   const controller = new AbortController();
+  const timedOut = new Error(`${reg.id} timed out after ${reg.timeoutMs} ms`);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new Error(`${reg.id} timed out after ${reg.timeoutMs} ms`));
+      reject(timedOut);
     }, reg.timeoutMs);
   });
   try {
     return await Promise.race([Promise.resolve().then(() => reg.metric.score(requests, { signal: controller.signal })), timeout]);
   } catch (e) {
-    if (e instanceof Error && !e.message.startsWith(reg.id)) e.message = `${reg.id} threw: ${e.message}`;
-    throw e;
+    if (e === timedOut) throw e;
+    // Wrap rather than relabel: a DOMException's message is read-only, and a thrown string has none.
+    throw new Error(`${reg.id} threw: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   } finally {
     clearTimeout(timer);
   }

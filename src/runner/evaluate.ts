@@ -21,7 +21,7 @@ export function skipReason(c: Case, reg: RegisteredMetric): string | undefined {
   if (c.metrics?.only && !c.metrics.only.includes(reg.id)) return `case runs only on ${c.metrics.only.join(', ')}`;
   if (c.metrics?.skip?.includes(reg.id)) return `case skips ${reg.id}`;
   if (c.kind === 'preference') return 'preference cases are reported as agreement statistics, not pass/fail';
-  if (c.kind === 'score' && !(reg.id in c.expect)) return `no expectation for ${reg.id} in this case`;
+  if (c.kind === 'score' && !Object.hasOwn(c.expect, reg.id)) return `no expectation for ${reg.id} in this case`;
   const inputs = reg.metric.inputs;
   if (c.kind === 'image') return inputs.includes('image+prompt') ? undefined : `${reg.id} does not take image+prompt input`;
   const reports = c.kind === 'score' ? [c.reference, c.candidate] : [c.reference, ...c.candidates.map((x) => x.text)];

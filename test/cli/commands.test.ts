@@ -81,3 +81,13 @@ describe('metric-suite list', () => {
     expect(text.stdout).toContain('suite s (suites/s.yaml): 1 cases × bleu');
   });
 });
+
+describe('schema/*.schema.json', () => {
+  it('are the committed output of `metric-suite schema` (run `npm run schema` after changing a zod schema)', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const kind of ['case', 'suite']) {
+      const r = await cli(['schema', kind], tmpTree());
+      expect(readFileSync(new URL(`../../schema/${kind}.schema.json`, import.meta.url), 'utf8')).toBe(r.stdout);
+    }
+  });
+});

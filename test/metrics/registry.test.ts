@@ -34,6 +34,14 @@ describe('MetricRegistry', () => {
     expect(reg.has('nope')).toBe(false);
   });
 
+  // Regression: `has` uses `id in this.specs`, which is true for Object.prototype names, so `toString`
+  // and `constructor` (valid metric ids) count as configured although nothing provides them.
+  it('does not treat Object.prototype names as configured ids', () => {
+    const reg = new MetricRegistry([fakeProvider('bleu').provider], { mine: { use: 'bleu' } });
+    expect(reg.has('toString')).toBe(false);
+    expect(reg.has('constructor')).toBe(false);
+  });
+
   it('creates a built-in metric once and memoises it', async () => {
     const { provider, created } = fakeProvider('bleu');
     const reg = new MetricRegistry([provider], {}, '/some/root');

@@ -167,25 +167,25 @@ describe('runBatch', () => {
     expect(o).toEqual({ error: `m returned an invalid outcome: ${JSON.stringify({ text: 'x'.repeat(500) }).slice(0, 120)}` });
   });
 
-  // BUG: withTimeout prefixes the message by assigning `e.message`, which throws a TypeError for
+  // Regression: withTimeout prefixes the message by assigning `e.message`, which throws a TypeError for
   // errors whose `message` is a getter (DOMException: what fetch throws for AbortSignal.timeout or
   // an aborted request). The reason becomes "Cannot set property message of ... which has only a
   // getter" instead of the metric's own message.
-  it.fails('reports a DOMException thrown by score with its own message', async () => {
+  it('reports a DOMException thrown by score with its own message', async () => {
     const reg = registered({ id: 'http', score: () => { throw new DOMException('The operation was aborted due to timeout', 'TimeoutError'); } });
     expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'http threw: The operation was aborted due to timeout' }]);
   });
 
-  // BUG: a thrown non-Error value skips the "<id> threw:" prefix (the catch only rewrites Error
+  // Regression: a thrown non-Error value skips the "<id> threw:" prefix (the catch only rewrites Error
   // instances), so the reason does not say which metric failed.
-  it.fails('reports a thrown string with the metric id', async () => {
+  it('reports a thrown string with the metric id', async () => {
     const reg = registered({ id: 'stringly', score: () => { throw 'socket hang up'; } });
     expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'stringly threw: socket hang up' }]);
   });
 
-  // BUG: the prefix is skipped whenever the metric's own message starts with its id, so a metric
+  // Regression: the prefix is skipped whenever the metric's own message starts with its id, so a metric
   // `bleu` throwing "bleu tokenizer missing" reads like a runner message, not a throw.
-  it.fails('prefixes "threw" even when the metric\'s message starts with its id', async () => {
+  it('prefixes "threw" even when the metric\'s message starts with its id', async () => {
     const reg = registered({ id: 'bleu', score: () => { throw new Error('bleu tokenizer missing'); } });
     expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'bleu threw: bleu tokenizer missing' }]);
   });

@@ -25,11 +25,14 @@ export async function loadModuleMetric(modulePath: string, root: string, options
   } catch (e) {
     throw new Error(`cannot import metric module ${modulePath}: ${(e as Error).message.split('\n')[0]}`);
   }
-  let exported = mod.default ?? mod.metric;
-  // tsx may wrap CommonJS-style default exports once more
-  if (exported && typeof exported === 'object' && 'default' in exported && !('score' in exported)) exported = (exported as { default: unknown }).default;
+  let exported: unknown = mod.default ?? mod.metric;
+  // tsx loads a .ts file outside a "type": "module" package as CommonJS: default is the exports object
+  if (exported && typeof exported === 'object' && !('score' in exported) && ('default' in exported || 'metric' in exported)) {
+    const inner = exported as { default?: unknown; metric?: unknown };
+    exported = inner.default ?? inner.metric;
+  }
   if (typeof exported === 'function') exported = await (exported as (o: Record<string, unknown>) => unknown)(options);
-  if (!exported || typeof exported !== 'object') {
+  if (!exported || typeof exported !== 'object' || !('id' in exported || 'score' in exported)) {
     throw new Error(`metric module ${modulePath} must export a metric (default export or \`metric\`), or a factory returning one`);
   }
   return defineMetric(exported as Metric);

@@ -101,11 +101,11 @@ export default defineMetric({ ${declaration('typed')}, score: (rs: Req[]) => rs.
     );
   });
 
-  // BUG: a .ts file outside a "type": "module" package is loaded by tsx as CommonJS, so the
+  // Regression: a .ts file outside a "type": "module" package is loaded by tsx as CommonJS, so the
   // namespace's `default` is the whole exports object ({ unrelated }); the adapter passes it to
   // defineMetric and the user gets a list of zod errors ("id: Invalid input ...") instead of
   // "must export a metric".
-  it.fails('rejects a TS module exporting nothing useful with a clear message', async () => {
+  it('rejects a TS module exporting nothing useful with a clear message', async () => {
     const dir = await tempDir();
     await write(dir, 'nothing.ts', 'export const unrelated: number = 1;');
     await expect(loadModuleMetric('nothing.ts', dir, {})).rejects.toThrow(
@@ -113,10 +113,10 @@ export default defineMetric({ ${declaration('typed')}, score: (rs: Req[]) => rs.
     );
   });
 
-  // BUG: same cause: in a .ts file loaded as CommonJS, `export const metric = ...` arrives as
+  // Regression: same cause: in a .ts file loaded as CommonJS, `export const metric = ...` arrives as
   // `default: { metric }`; the adapter takes that object (it has no `default` key to unwrap) and
   // defineMetric rejects it, although `export const metric` is documented as supported.
-  it.fails('loads a TS module exporting `metric` (no package.json type)', async () => {
+  it('loads a TS module exporting `metric` (no package.json type)', async () => {
     const dir = await tempDir();
     await write(dir, 'named.ts', `export const metric = { ${declaration('named-ts')}, score: (rs: unknown[]) => rs.map(() => ({ value: 1 })) };`);
     const m = await loadModuleMetric('named.ts', dir, {});
