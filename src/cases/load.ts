@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { glob, hasMagic } from 'glob';
+import pLimit from 'p-limit';
 import type { Problem } from '../runner/results.js';
 import { loadCaseFile, type FileLoad } from './load-file.js';
 import type { Case } from './model.js';
@@ -47,21 +47,21 @@ export class CaseLoader {
     return { files: [...files].sort(), problems };
   }
 
-  /** Load the given files; each problem is returned by the first call that meets it. */
+  /** Load the given files (read concurrently, reported in order); each problem is returned once. */
   async load(files: string[]): Promise<CaseSet> {
     const out: CaseSet = { cases: [], problems: [], files };
-    for (const file of files) {
-      let pending = this.files.get(file);
-      const first = pending === undefined;
-      if (!pending) {
-        pending = loadCaseFile(file, existsSync(file) ? idRoot(file, this.cwd) : this.cwd, this.display(file));
-        this.files.set(file, pending);
-      }
-      const loaded = await pending;
-      if (first) this.checkIds(loaded);
+    const limit = pLimit(32);
+    const fresh = files.map((file) => {
+      if (this.files.has(file)) return false;
+      this.files.set(file, limit(() => loadCaseFile(file, idRoot(file, this.cwd), this.display(file))));
+      return true;
+    });
+    const loads = await Promise.all(files.map((f) => this.files.get(f)!));
+    loads.forEach((loaded, i) => {
+      if (fresh[i]) this.checkIds(loaded);
       for (const c of loaded.cases) if (!this.isDuplicate(c)) out.cases.push(c);
-      if (first) out.problems.push(...loaded.problems, ...this.duplicateProblems(loaded));
-    }
+      if (fresh[i]) out.problems.push(...loaded.problems, ...this.duplicateProblems(loaded));
+    });
     return out;
   }
 

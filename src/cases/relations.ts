@@ -65,8 +65,23 @@ function pair(a: string, rawOp: string, b: string): Relation {
   return { type: 'compare', left: a, op, right: b, text };
 }
 
-/** Parse one expression (possibly a chain) into pairwise relations. */
+const parsed = new Map<string, Relation[]>();
+
+/**
+ * Parse one expression (possibly a chain) into pairwise relations. Results are memoised:
+ * a corpus repeats the same few expressions thousands of times. Callers must not mutate them.
+ * @throws Error saying what could not be read.
+ */
 export function parseRelation(expr: string): Relation[] {
+  let out = parsed.get(expr);
+  if (!out) {
+    out = parseUncached(expr);
+    parsed.set(expr, out);
+  }
+  return out;
+}
+
+function parseUncached(expr: string): Relation[] {
   const tokens = tokenize(expr.trim());
   if (tokens.length < 3 || tokens.length % 2 === 0) {
     throw new Error(`"${expr}" is not a relation: write "a > b", "a = b", "a > b >= c" or "a >= 0.8"`);

@@ -47,10 +47,10 @@ export async function scoreRequests(
   const keys = cache ? unique.map((u) => DiskCache.key(u.json)) : [];
   let cacheHits = 0;
   if (cache) {
-    await Promise.all(unique.map(async (_, i) => {
-      const hit = await cache.get(ns, keys[i]!);
+    unique.forEach((_, i) => {
+      const hit = cache.get(ns, keys[i]!);
       if (hit) [results[i], cacheHits] = [hit, cacheHits + 1];
-    }));
+    });
   }
 
   const misses = unique.map((_, i) => i).filter((i) => results[i] === undefined);

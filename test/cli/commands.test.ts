@@ -91,3 +91,12 @@ describe('schema/*.schema.json', () => {
     }
   });
 });
+
+describe('metric-suite with no suites/ folder', () => {
+  it('runs the built-in suites shipped with the package', async () => {
+    const r = await cli(['--no-cache'], tmpTree());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('clinical-ranking');
+    expect(r.lastLine).toMatch(/^\d+ passed, \d+ failed$/);
+  });
+});
