@@ -10,8 +10,8 @@ import { isObject, parseYamlText, readText, zodProblems, type At } from './yaml-
 export interface FileLoad {
   cases: Case[];
   problems: Problem[];
-  /** Where each case id was written, for duplicate-id messages. */
-  idLocations: Map<string, Problem>;
+  /** Where a case id was written (for duplicate-id messages across files); computed on demand. */
+  idAt(id: string): Problem;
 }
 
 /** Default id: the path under the cases root, without extension, with forward slashes. */
@@ -34,22 +34,27 @@ interface Source {
  */
 export async function loadCaseFile(file: string, root: string, display = file): Promise<FileLoad> {
   const text = await readText(file, display, 'case file');
-  if (typeof text !== 'string') return { cases: [], problems: [text], idLocations: new Map() };
+  if (typeof text !== 'string') return { cases: [], problems: [text], idAt: () => text };
+  let slow: ReturnType<typeof parseYamlText> | undefined;
+  const thorough = () => (slow ??= parseYamlText(text, display));
   try {
     const fast = parseFast(text);
-    const at: At = (_p, message) => ({ file: display, line: 1, column: 1, message });
-    const loaded = loadCases({ data: fast.data, at, start: (p, node) => fast.startOf(node) ?? at(p, '') }, file, root);
+    const at: At = (p, message, key) => thorough().at(p, message, key); // only reached for positions
+    const loaded = loadCases({ data: fast.data, at, start: (p, node) => fast.startOf(node) ?? at(p, '') }, file, root, true);
     if (loaded.problems.length === 0) return loaded;
   } catch {
     /* invalid YAML: the thorough parser reports where */
   }
-  const slow = parseYamlText(text, display);
-  if (slow.problems.length > 0) return { cases: [], problems: slow.problems, idLocations: new Map() };
-  return loadCases({ data: slow.data, at: slow.at, start: (p) => slow.at(p, '') }, file, root);
+  const { data, at, problems } = thorough();
+  if (problems.length > 0) return { cases: [], problems, idAt: () => problems[0]! };
+  return loadCases({ data, at, start: (p) => at(p, '') }, file, root, false);
 }
 
-function loadCases(src: Source, file: string, root: string): FileLoad {
-  const out: FileLoad = { cases: [], problems: [], idLocations: new Map() };
+/** `fast`: stop at the first problem (the caller re-reads the file thoroughly). */
+function loadCases(src: Source, file: string, root: string, fast: boolean): FileLoad {
+  const idPaths = new Map<string, Path>();
+  const out: FileLoad = { cases: [], problems: [], idAt: (id) => src.at(idPaths.get(id) ?? [], '') };
+  const seen = new Set<string>();
   const { data, at } = src;
   if (!isObject(data)) {
     out.problems.push(at([], 'a case file holds a case (with `kind:`) or a `cases:` list'));
@@ -58,6 +63,7 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
   const entries = Array.isArray(data.cases) ? listEntries(data, at, out) : [{ raw: data, node: data, prefix: [] as Path }];
   const baseId = defaultId(file, root);
   entries.forEach(({ raw, node, prefix }, i) => {
+    if (fast && out.problems.length > 0) return;
     const where: At = (p, m, key) => at([...prefix, ...p], m, key);
     const kind = raw.kind;
     if (kind === undefined) return void out.problems.push(where([], `missing \`kind\` (one of ${CASE_KINDS.join(', ')})`));
@@ -70,10 +76,13 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
     const start = src.start(prefix, node);
     const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column });
     if (built.issues.length > 0) return void out.problems.push(...built.issues.map((x) => where(x.path, `case "${id}": ${x.message}`)));
-    const idAt: Problem = parsed.data.id ? where(['id'], '') : { ...where([], ''), line: start.line, column: start.column };
-    const seen = out.idLocations.get(id);
-    if (seen) return void out.problems.push({ ...idAt, message: `duplicate case id "${id}" (first at ${seen.file}:${seen.line}:${seen.column})` });
-    out.idLocations.set(id, idAt);
+    const idPath = parsed.data.id ? [...prefix, 'id'] : prefix;
+    if (seen.has(id)) {
+      const first = out.idAt(id);
+      return void out.problems.push(at(idPath, `duplicate case id "${id}" (first at ${first.file}:${first.line}:${first.column})`));
+    }
+    seen.add(id);
+    idPaths.set(id, idPath);
     out.cases.push(built.case!);
   });
   return out;

@@ -24,7 +24,7 @@ function idRoot(file: string, cwd: string): string {
  */
 export class CaseLoader {
   private readonly files = new Map<string, Promise<FileLoad>>();
-  private readonly firstId = new Map<string, Problem>();
+  private readonly firstId = new Map<string, FileLoad>();
   private readonly reported = new Set<string>();
 
   constructor(private readonly cwd: string) {}
@@ -69,10 +69,12 @@ export class CaseLoader {
 
   private checkIds(loaded: FileLoad): void {
     for (const c of loaded.cases) {
-      const here = loaded.idLocations.get(c.id)!;
       const seen = this.firstId.get(c.id);
-      if (!seen) this.firstId.set(c.id, here);
-      else this.duplicates.set(c, { ...here, message: `duplicate case id "${c.id}" (first at ${seen.file}:${seen.line}:${seen.column})` });
+      if (!seen) this.firstId.set(c.id, loaded);
+      else {
+        const first = seen.idAt(c.id);
+        this.duplicates.set(c, { ...loaded.idAt(c.id), message: `duplicate case id "${c.id}" (first at ${first.file}:${first.line}:${first.column})` });
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getReporter, reporters as builtins } from '../../reporters/index.js';
-import { importModule } from '../metrics/adapters/module.js';
+import { importModule, mainExport } from '../metrics/adapters/module.js';
 import type { Reporter, ReporterFactory } from '../reporting/reporter.js';
 import { useColor, type CliIO } from './io.js';
 
@@ -53,7 +53,7 @@ async function resolveFactory(name: string, io: CliIO): Promise<ReporterFactory>
   if (builtin) return builtin;
   if (!/[./\\]/.test(name)) throw new Error(`unknown reporter "${name}" (built in: ${Object.keys(builtins).join(', ')}; or a module path)`);
   const mod = await importModule(path.resolve(io.cwd, name));
-  const exported = mod.default ?? mod.reporter;
+  const exported = mainExport(mod, 'reporter');
   if (typeof exported === 'function') return exported as ReporterFactory;
   if (exported && typeof exported === 'object') return () => exported as Reporter;
   throw new Error(`reporter module ${name} must export a reporter factory or object`);

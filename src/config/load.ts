@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, readYamlFile, zodProblems } from '../cases/yaml-file.js';
-import { importModule } from '../metrics/adapters/module.js';
+import { importModule, mainExport } from '../metrics/adapters/module.js';
 import type { Problem } from '../runner/results.js';
 import { ConfigSchema, type Config } from './schema.js';
 
@@ -35,7 +35,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   }
   try {
     const mod = await importModule(file);
-    const parsed = ConfigSchema.safeParse(mod.default ?? mod.config);
+    const parsed = ConfigSchema.safeParse(mainExport(mod, 'config'));
     if (!parsed.success) {
       const messages = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
       return { config: {}, root, file, problems: [{ file: display, line: 1, column: 1, message: `invalid config: ${messages.join('; ')}` }] };

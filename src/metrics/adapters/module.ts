@@ -14,6 +14,20 @@ export async function importModule(file: string): Promise<Record<string, unknown
 }
 
 /**
+ * A module's main export: `default`, else the named export `name`. tsx loads a .ts file
+ * outside a `"type": "module"` package as CommonJS, where `default` is the whole exports
+ * object; that extra layer is removed here.
+ */
+export function mainExport(mod: Record<string, unknown>, name: string): unknown {
+  let exported: unknown = mod.default ?? mod[name];
+  if (exported && typeof exported === 'object' && mod.default === exported && ('default' in exported || name in exported)) {
+    const inner = exported as Record<string, unknown>;
+    if (!('score' in inner) && !('onRunEnd' in inner)) exported = inner.default ?? inner[name];
+  }
+  return exported;
+}
+
+/**
  * The `module:` adapter: a user's file exporting a metric (`export default defineMetric(...)`,
  * or `export const metric`), or a factory `(options) => metric` for configurable metrics.
  */
@@ -25,12 +39,7 @@ export async function loadModuleMetric(modulePath: string, root: string, options
   } catch (e) {
     throw new Error(`cannot import metric module ${modulePath}: ${(e as Error).message.split('\n')[0]}`);
   }
-  let exported: unknown = mod.default ?? mod.metric;
-  // tsx loads a .ts file outside a "type": "module" package as CommonJS: default is the exports object
-  if (exported && typeof exported === 'object' && !('score' in exported) && ('default' in exported || 'metric' in exported)) {
-    const inner = exported as { default?: unknown; metric?: unknown };
-    exported = inner.default ?? inner.metric;
-  }
+  let exported = mainExport(mod, 'metric');
   if (typeof exported === 'function') exported = await (exported as (o: Record<string, unknown>) => unknown)(options);
   if (!exported || typeof exported !== 'object' || !('id' in exported || 'score' in exported)) {
     throw new Error(`metric module ${modulePath} must export a metric (default export or \`metric\`), or a factory returning one`);

@@ -1,0 +1,50 @@
+import type { Significance, Severity, Temporal } from '../model.js';
+
+/** A context rule: when the patient matches, the finding's significance changes. */
+export interface ContextRule {
+  /** Matches when every given condition holds. */
+  when: { minAge?: number; maxAge?: number; sex?: 'M' | 'F'; indicationMatches?: string };
+  significance: Significance;
+  /** Why, for contributors and reports. */
+  because: string;
+}
+
+/** One finding or device of the lexicon. */
+export interface LexiconFinding {
+  /** Canonical name (a FINDING_NAMES entry). */
+  name: string;
+  category: 'pleura' | 'lung' | 'airway' | 'cardiac' | 'vascular' | 'mediastinum' | 'bone' | 'soft tissue' | 'abdomen' | 'device' | 'postsurgical';
+  significance: Significance;
+  /** Preferred wording first, then synonyms, abbreviations and inflections (all lowercase). */
+  terms: string[];
+  /** Whether a side is meaningful (effusion yes, cardiomegaly no). */
+  lateralized: boolean;
+  /** Whether severity words apply (effusion yes, granuloma no). */
+  graded: boolean;
+  /** Whether a lobe/zone location is meaningful. */
+  located: boolean;
+  /** Whether a size is usually stated (nodule, mass, pneumothorax depth). */
+  measured: boolean;
+  /** Devices: tip positions that are appropriate; any other stated tip is malpositioned. */
+  appropriatePositions?: string[];
+  contextRules?: ContextRule[];
+}
+
+export interface Lexicon {
+  findings: LexiconFinding[];
+  /** Canonical name -> finding. */
+  byName: ReadonlyMap<string, LexiconFinding>;
+  /** Canonical location id -> terms (e.g. `lower lobe` -> [`lower lobe`, `basilar`...]). */
+  locations: ReadonlyMap<string, string[]>;
+  /** Canonical device tip position -> terms. */
+  devicePositions: ReadonlyMap<string, string[]>;
+  /** Severity word -> normalised severity. */
+  severity: ReadonlyMap<string, Severity>;
+  /** Hedge phrase -> probability (3 definite, 2 likely, 1 possible). */
+  certainty: ReadonlyMap<string, 1 | 2 | 3>;
+  /** Temporal phrase -> temporal value. */
+  temporal: ReadonlyMap<string, Temporal>;
+  negation: { pre: string[]; post: string[]; pseudo: string[]; terminators: string[] };
+  /** Abbreviation -> expansion (`rll` -> `right lower lobe`, `ett` -> `endotracheal tube`). */
+  abbreviations: ReadonlyMap<string, string>;
+}

@@ -1,0 +1,41 @@
+/**
+ * Canonical ids of the clinical core. The lexicon data (src/clinical/lexicon/) must define
+ * exactly these findings; tests, fixtures, renderers and metrics refer to them by these ids.
+ */
+
+export const FINDING_NAMES = [
+  // pleura and air
+  'pneumothorax', 'tension pneumothorax', 'hydropneumothorax', 'pleural effusion', 'pleural thickening', 'pleural plaques',
+  // lung parenchyma and airways
+  'consolidation', 'pneumonia', 'aspiration', 'atelectasis', 'lobar collapse', 'lung opacity', 'ground-glass opacity',
+  'pulmonary edema', 'vascular congestion', 'interstitial opacities', 'fibrosis', 'emphysema', 'bullae', 'hyperinflation',
+  'nodule', 'mass', 'granuloma', 'cavitary lesion', 'bronchiectasis', 'scarring', 'elevated hemidiaphragm',
+  // heart, vessels, mediastinum
+  'cardiomegaly', 'pericardial effusion', 'widened mediastinum', 'pneumomediastinum', 'mediastinal mass',
+  'hilar lymphadenopathy', 'enlarged pulmonary arteries', 'aortic atherosclerosis', 'tortuous aorta', 'hiatal hernia',
+  'tracheal deviation',
+  // bones and soft tissue
+  'rib fracture', 'clavicle fracture', 'vertebral compression fracture', 'scoliosis', 'kyphosis', 'degenerative changes',
+  'osteopenia', 'lytic bone lesion', 'subcutaneous emphysema',
+  // abdomen under the diaphragm
+  'pneumoperitoneum',
+  // devices and post-surgical change
+  'endotracheal tube', 'tracheostomy tube', 'enteric tube', 'central venous catheter', 'picc', 'pulmonary artery catheter',
+  'implanted port', 'chest tube', 'pacemaker', 'sternotomy wires', 'prosthetic valve', 'surgical clips', 'ecg leads',
+] as const;
+
+export type FindingName = (typeof FINDING_NAMES)[number];
+
+/** Canonical anatomy ids for `Finding.location`. */
+export const LOCATIONS = [
+  'upper lobe', 'middle lobe', 'lower lobe', 'lingula', 'apex', 'base', 'upper zone', 'mid zone', 'lower zone',
+  'hilum', 'perihilar', 'retrocardiac', 'costophrenic angle', 'cardiophrenic angle', 'subpulmonic', 'fissure',
+  'mediastinum', 'paratracheal', 'diaphragm', 'lateral', 'posterior', 'anterior',
+] as const;
+
+/** Canonical tip positions for `Finding.devicePosition`. */
+export const DEVICE_POSITIONS = [
+  'trachea', 'above carina', 'at carina', 'right mainstem bronchus', 'left mainstem bronchus', 'esophagus', 'stomach',
+  'duodenum', 'airway', 'brachiocephalic vein', 'internal jugular vein', 'subclavian vein', 'svc', 'cavoatrial junction',
+  'right atrium', 'right ventricle', 'pulmonary artery', 'pleural space',
+] as const;
