@@ -1,6 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { Gate } from '../suite/schema.js';
-import type { CaseResult, GateResult } from './results.js';
+import { summarize, type CaseResult, type GateResult } from './results.js';
 
 /** The gate configured for a metric in a suite: its own entry, else `'*'`, else all must pass. */
 export function gateFor(gates: Record<string, Gate> | undefined, metric: string): Gate {
@@ -13,13 +13,7 @@ export function gateFor(gates: Record<string, Gate> | undefined, metric: string)
  * case, and every matched case must pass. An informational gate never fails.
  */
 export function evaluateGate(suite: string, metric: string, gate: Gate, results: CaseResult[]): GateResult {
-  const counts = { passed: 0, failed: 0, errors: 0, skipped: 0 };
-  for (const r of results) {
-    if (r.verdict === 'pass') counts.passed++;
-    else if (r.verdict === 'fail') counts.failed++;
-    else if (r.verdict === 'skip') counts.skipped++;
-    else counts.errors++;
-  }
+  const counts = summarize(results);
   const ran = counts.passed + counts.failed + counts.errors;
   const passRate = ran === 0 ? 1 : counts.passed / ran;
   const minPassRate = gate.minPassRate ?? 1;

@@ -98,3 +98,15 @@ export interface RunReport {
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.column}: ${p.message}`;
 }
+
+/** Counts verdicts: inconclusive ones count as errors (they neither pass nor fail cleanly). */
+export function summarize(verdicts: Iterable<{ verdict: Verdict }>): Summary {
+  const s: Summary = { passed: 0, failed: 0, errors: 0, skipped: 0 };
+  for (const { verdict } of verdicts) {
+    if (verdict === 'pass') s.passed++;
+    else if (verdict === 'fail') s.failed++;
+    else if (verdict === 'skip') s.skipped++;
+    else s.errors++;
+  }
+  return s;
+}

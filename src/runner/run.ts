@@ -9,7 +9,7 @@ import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
 import { evaluateGate, gateFor } from './gates.js';
-import type { CaseResult, GateResult, Problem, RunReport } from './results.js';
+import { summarize, type CaseResult, type GateResult, type Problem, type RunReport } from './results.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
 
@@ -93,13 +93,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
 
   for (const failure of (await cache?.flush()) ?? []) process.emitWarning(failure);
   await registry.closeAll();
-  const summary = { passed: 0, failed: 0, errors: 0, skipped: 0 };
-  for (const r of results) {
-    if (r.verdict === 'pass') summary.passed++;
-    else if (r.verdict === 'fail') summary.failed++;
-    else if (r.verdict === 'skip') summary.skipped++;
-    else summary.errors++;
-  }
+  const summary = summarize(results);
   const exitCode = problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
   const report: RunReport = { summary, results, laws: [], gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}) };
   await emit('onRunEnd', report);
