@@ -28,6 +28,7 @@ export const runOptions: OptionSpec[] = [
   { flags: '--bail [n]', description: 'stop after n gating failures or errors (default 1)', parse: (v) => Number(v) },
   { flags: '--no-cache', description: 'neither read nor write the disk cache' },
   { flags: '--cache-dir <dir>', description: 'cache folder (default .metric-suite/cache)' },
+  { flags: '--pass-with-no-cases', description: 'exit 0 when no case matches the suites and filters' },
   { flags: '--offline', description: 'no network: a remote metric whose score is not cached is an error' },
 ];
 
@@ -59,6 +60,7 @@ export interface RunFlags extends SelectionFlags {
   cache: boolean;
   cacheDir?: string;
   offline?: boolean;
+  passWithNoCases?: boolean;
 }
 
 /** Maps selection flags onto runner options. */

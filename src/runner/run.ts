@@ -9,7 +9,7 @@ import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
 import { evaluateGate, gateFor } from './gates.js';
-import { summarize, type CaseResult, type GateResult, type Problem, type RunReport } from './results.js';
+import { summarize, usageProblem, type CaseResult, type GateResult, type Problem, type RunReport } from './results.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
 
@@ -27,6 +27,8 @@ export interface RunOptions extends CaseFilter, SuiteSelection {
   offline?: boolean;
   /** Replaces the built-in metric families (tests, embedding). */
   providers?: MetricProvider[];
+  /** An empty selection is not an error (jest's --passWithNoTests). */
+  passWithNoCases?: boolean;
   /** Cases scored per scheduling round: bounds memory and makes --bail prompt. */
   chunkSize?: number;
 }
@@ -66,6 +68,9 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
     plans.push({ suite, cases: loaded.cases.filter((c) => matchesFilter(c, options)), metrics });
   }
   const total = plans.reduce((n, p) => n + p.cases.length * p.metrics.length, 0);
+  if (total === 0 && !options.passWithNoCases) {
+    problems.push(usageProblem('no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)'));
+  }
   await emit('onRunStart', { suites: plans.map((p) => p.suite.name), metrics: [...new Set(plans.flatMap((p) => p.metrics.map((m) => m.id)))], total, problems });
 
   const results: CaseResult[] = [];

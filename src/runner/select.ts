@@ -4,7 +4,7 @@ import type { Case } from '../cases/model.js';
 import { findSuiteFiles, loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/schema.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Problem } from './results.js';
+import { usageProblem, type Problem } from './results.js';
 
 /** Case filters shared by `run` and `list`. */
 export interface CaseFilter {
@@ -43,7 +43,7 @@ export async function selectSuites(root: string, cwd: string, sel: SuiteSelectio
   if (sel.cases?.length) {
     const metrics = sel.metrics ?? [];
     const suite: Suite = { name: 'cases', cases: sel.cases, metrics, file: '(command line)', dir: cwd, metricAt: {} };
-    if (metrics.length === 0) problems.push({ file: '(command line)', line: 1, column: 1, message: '--cases needs at least one --metric' });
+    if (metrics.length === 0) problems.push(usageProblem('--cases needs at least one --metric'));
     return { suites: [suite], problems };
   }
   let files: string[];
@@ -69,7 +69,7 @@ export async function selectSuites(root: string, cwd: string, sel: SuiteSelectio
   let chosen = [...byName.values()];
   if (sel.suites?.length) {
     for (const n of sel.suites) {
-      if (!byName.has(n)) problems.push({ file: '(command line)', line: 1, column: 1, message: `unknown suite "${n}" (suites: ${[...byName.keys()].join(', ') || 'none'})` });
+      if (!byName.has(n)) problems.push(usageProblem(`unknown suite "${n}" (suites: ${[...byName.keys()].join(', ') || 'none'})`));
     }
     chosen = chosen.filter((s) => sel.suites!.includes(s.name));
   }

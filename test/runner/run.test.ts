@@ -110,7 +110,19 @@ describe('runSuites', () => {
     const noMetric = await runSuites({ cwd, providers: [overlapProvider()], cache: false, cases: ['mine/*.yaml'] });
     expect(noMetric.exitCode).toBe(2);
     const noMatch = await runSuites({ cwd, providers: [overlapProvider()], cache: false, cases: ['none/*.yaml'], metrics: ['overlap'] });
-    expect(noMatch.problems.map(formatProblem)).toEqual([`${path.join('none', '*.yaml')}:1:1: no case files match "none/*.yaml"`]);
+    expect(noMatch.problems.map(formatProblem)).toEqual([
+      `${path.join('none', '*.yaml')}:1:1: no case files match "none/*.yaml"`,
+      'metric-suite: no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)',
+    ]);
+  });
+
+  it('treats an empty selection as a usage error unless allowed', async () => {
+    const cwd = project();
+    const empty = await runSuites({ cwd, providers: [overlapProvider()], cache: false, filter: 'nothing-matches' });
+    expect(empty.exitCode).toBe(2);
+    expect(empty.problems.map((p) => p.message)).toEqual(['no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)']);
+    const allowed = await runSuites({ cwd, providers: [overlapProvider()], cache: false, filter: 'nothing-matches', passWithNoCases: true });
+    expect(allowed.exitCode).toBe(0);
   });
 
   it('stops after the first gating failure with --bail', async () => {
