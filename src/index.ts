@@ -7,6 +7,7 @@ export type { Config, ConfigInput } from './config/schema.js';
 export { defineMetric, MetricDeclarationSchema } from './metrics/define.js';
 export type { Context, InputKind, Metric, MetricDeclaration, Report, ScoreContext, ScoreOutcome, ScoreRequest } from './metrics/contract.js';
 export type { MetricProvider, MetricEnvironment } from './metrics/provider.js';
+export { MetricUnavailableError } from './metrics/provider.js';
 export { runSuites } from './runner/run.js';
 export type { RunOptions } from './runner/run.js';
 export type { CaseResult, ExpectationResult, GateResult, LawResult, Problem, RunReport, Summary, Verdict } from './runner/results.js';

@@ -15,3 +15,12 @@ export interface MetricProvider {
   description: string;
   create(options: Record<string, unknown>, env: MetricEnvironment): Metric | Promise<Metric>;
 }
+
+/**
+ * Thrown by `create` when a metric cannot run here for a reason that is not a mistake, such
+ * as an LLM judge with no endpoint configured. The runner reports its cases as `skip` with
+ * this message instead of failing the run.
+ */
+export class MetricUnavailableError extends Error {
+  override readonly name = 'MetricUnavailableError';
+}

@@ -1,7 +1,7 @@
 import type { Metric } from './contract.js';
 import { loadModuleMetric } from './adapters/module.js';
 import { defineMetric } from './define.js';
-import type { MetricProvider } from './provider.js';
+import { MetricUnavailableError, type MetricProvider } from './provider.js';
 import { hashOf } from '../util/stable-json.js';
 
 /** A metric ready to run: its scheduling settings resolved and its config hashed for the cache. */
@@ -71,6 +71,7 @@ export class MetricRegistry {
     try {
       return register(id, await provider.create(options, { root: this.root }), { use: providerId, options }, spec);
     } catch (e) {
+      if (e instanceof MetricUnavailableError) throw e;
       throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);
     }
   }

@@ -4,6 +4,7 @@ import { loadConfig } from '../config/load.js';
 import { builtinProviders } from '../metrics/builtins.js';
 import type { MetricProvider } from '../metrics/provider.js';
 import { MetricRegistry, type RegisteredMetric } from '../metrics/registry.js';
+import { MetricUnavailableError } from '../metrics/provider.js';
 import type { Reporter } from '../reporting/reporter.js';
 import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
@@ -51,23 +52,28 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   };
 
   // Plan: load every suite's cases and resolve every metric before anything runs.
-  const plans: { suite: Suite; cases: Task['case'][]; metrics: RegisteredMetric[] }[] = [];
+  const plans: { suite: Suite; cases: Task['case'][]; metrics: RegisteredMetric[]; unavailable: Map<string, string> }[] = [];
   for (const suite of selection.suites) {
     const { files, problems: globProblems } = await loader.resolve(suite.cases, suite.dir);
     const loaded = await loader.load(files);
     problems.push(...globProblems, ...loaded.problems);
     const metrics: RegisteredMetric[] = [];
+    const unavailable = new Map<string, string>();
     for (const id of suite.metrics) {
       try {
         metrics.push(await registry.get(id));
       } catch (e) {
+        if (e instanceof MetricUnavailableError) {
+          unavailable.set(id, e.message);
+          continue;
+        }
         const at = suite.metricAt[id] ?? { file: suite.file, line: 1, column: 1 };
         problems.push({ ...at, message: (e as Error).message });
       }
     }
-    plans.push({ suite, cases: loaded.cases.filter((c) => matchesFilter(c, options)), metrics });
+    plans.push({ suite, cases: loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable });
   }
-  const total = plans.reduce((n, p) => n + p.cases.length * p.metrics.length, 0);
+  const total = plans.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);
   if (total === 0 && !options.passWithNoCases) {
     problems.push(usageProblem('no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)'));
   }
@@ -78,7 +84,12 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   let failures = 0;
   const bailed = () => options.bail !== undefined && options.bail > 0 && failures >= options.bail;
   const chunk = options.chunkSize ?? 2_000;
-  for (const { suite, cases, metrics } of plans) {
+  for (const { suite, cases, metrics, unavailable } of plans) {
+    for (const [id, reason] of unavailable) {
+      const mine = cases.map((c) => skipped({ suite: suite.name, case: c, metricId: id, informational: false, file: loader.display(c.location.file) }, undefined, `${id} unavailable: ${reason}`));
+      for (const r of mine) await emit('onCaseResult', r);
+      results.push(...mine);
+    }
     for (const reg of metrics) {
       const gate = gateFor(suite.gate, reg.id);
       const mine: CaseResult[] = [];

@@ -166,3 +166,19 @@ describe('runSuites', () => {
     expect(r.results.map((x) => x.scores)).toEqual([{ exact: 31, other: 18 }, { same: 16, negated: 13, close: 22 }]);
   });
 });
+
+describe('runSuites with an unavailable metric', () => {
+  it('skips its cases with the reason instead of failing the run', async () => {
+    const { MetricUnavailableError } = await import('../../src/metrics/provider.js');
+    const judge: MetricProvider = { id: 'judge', description: '', create: () => { throw new MetricUnavailableError('no endpoint configured (set baseURL)'); } };
+    const cwd = project({}, 'name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap, judge]\n');
+    const r = await runSuites({ cwd, providers: [overlapProvider(), judge], cache: false });
+    const skips = r.results.filter((x) => x.metric === 'judge');
+    expect(skips.map((x) => [x.verdict, x.reason])).toEqual([
+      ['skip', 'judge unavailable: no endpoint configured (set baseURL)'],
+      ['skip', 'judge unavailable: no endpoint configured (set baseURL)'],
+    ]);
+    expect(r.problems).toEqual([]);
+    expect(r.gates.map((g) => g.metric)).toEqual(['overlap']);
+  });
+});
