@@ -50,6 +50,7 @@ export function resultJson(r: CaseResult): { [key: string]: Json } {
   if (r.file !== undefined) out.file = r.file;
   if (r.line !== undefined) out.line = r.line;
   if (r.informational !== undefined) out.informational = r.informational;
+  if (r.knownFailure !== undefined) out.knownFailure = r.knownFailure;
   if (r.errors !== undefined) out.errors = toJson(r.errors);
   if (r.details !== undefined) out.details = toJson(r.details);
   return out;
@@ -71,6 +72,7 @@ const gateJson = (g: GateResult): Json => ({
   minPassRate: toJson(g.minPassRate),
   counts: { passed: g.counts.passed, failed: g.counts.failed, errors: g.counts.errors, skipped: g.counts.skipped },
   failedRequired: [...g.failedRequired],
+  unexpectedPasses: [...(g.unexpectedPasses ?? [])],
   ...(g.reason === undefined ? {} : { reason: g.reason }),
 });
 

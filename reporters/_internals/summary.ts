@@ -11,11 +11,14 @@ interface Failure {
   suites: string[];
 }
 
-/** Failing results once per case × metric (a case shared by suites is printed once). */
-function failures(results: CaseResult[], informational: boolean): Failure[] {
+type Group = 'gating' | 'informational' | 'known';
+const groupOf = (r: CaseResult): Group => (r.informational ? 'informational' : r.knownFailure ? 'known' : 'gating');
+
+/** Failing results of a group once per case × metric (a case shared by suites is printed once). */
+function failures(results: CaseResult[], group: Group): Failure[] {
   const byKey = new Map<string, Failure>();
   for (const r of results) {
-    if (!isProblemVerdict(r.verdict) || Boolean(r.informational) !== informational) continue;
+    if (!isProblemVerdict(r.verdict) || groupOf(r) !== group) continue;
     const key = `${r.caseId}\u0000${r.metric}\u0000${r.verdict}`;
     const seen = byKey.get(key);
     if (seen) {
@@ -37,18 +40,24 @@ export function renderEnd(report: RunReport, c: ChalkInstance): string {
 
   section(out, c.bold.red(`Problems (${report.problems.length})`), report.problems.map((p) => `  ${formatProblem(p)}`));
 
-  const failed = failures(report.results, false);
+  const failed = failures(report.results, 'gating');
   const failedLaws = report.laws.filter((l) => isProblemVerdict(l.verdict));
   const blocks: string[] = [];
   for (const f of failed) blocks.push(...renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined), '');
   for (const l of failedLaws) blocks.push(...renderLawFailure(l, c), '');
   if (blocks.length > 0) out.push(c.bold.red(`Failures (${failed.length + failedLaws.length})`), '', ...blocks);
 
-  const info = failures(report.results, true);
+  const info = failures(report.results, 'informational');
   section(
     out,
     c.bold.yellow(`informational metrics (not gating): ${info.length} not passing`),
     info.map((f) => renderInformational(f.result, c)),
+  );
+  const known = failures(report.results, 'known');
+  section(
+    out,
+    c.bold.yellow(`known failures (documented limitations, expected to fail): ${known.length}`),
+    known.map((f) => renderInformational(f.result, c)),
   );
 
   section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c));

@@ -10,6 +10,8 @@ export interface Task {
   case: Case;
   metricId: string;
   informational: boolean;
+  /** Listed in the gate's knownFailures. */
+  knownFailure?: boolean;
   /** The case file as shown to the user (relative to the working directory). */
   file: string;
 }
@@ -101,6 +103,7 @@ function base(task: Task, reg: RegisteredMetric | undefined): CaseResult {
     scores: {},
     expectations: [],
     ...(task.informational ? { informational: true } : {}),
+    ...(task.knownFailure ? { knownFailure: true } : {}),
     texts,
     ...(reg ? { direction: reg.metric.direction } : {}),
   };

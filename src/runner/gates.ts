@@ -7,12 +7,20 @@ export function gateFor(gates: Record<string, Gate> | undefined, metric: string)
   return gates?.[metric] ?? gates?.['*'] ?? {};
 }
 
+/** Whether the gate lists this case as a known failure of its metric. */
+export function isKnownFailure(gate: Gate, caseId: string): boolean {
+  return (gate.knownFailures ?? []).some((pattern) => minimatch(caseId, pattern));
+}
+
 /**
  * Evaluates a suite's gate for one metric. The pass rate counts every non-skipped verdict
  * (errors and inconclusive ones do not pass); required globs must each match at least one
- * case, and every matched case must pass. An informational gate never fails.
+ * case, and every matched case must pass. Known failures are left out of the rate and must
+ * not pass. An informational gate never fails.
  */
-export function evaluateGate(suite: string, metric: string, gate: Gate, results: CaseResult[]): GateResult {
+export function evaluateGate(suite: string, metric: string, gate: Gate, all: CaseResult[]): GateResult {
+  const results = all.filter((r) => !r.knownFailure);
+  const unexpectedPasses = all.filter((r) => r.knownFailure && r.verdict === 'pass').map((r) => r.caseId);
   const counts = summarize(results);
   const ran = counts.passed + counts.failed + counts.errors;
   const passRate = ran === 0 ? 1 : counts.passed / ran;
@@ -26,7 +34,8 @@ export function evaluateGate(suite: string, metric: string, gate: Gate, results:
   const reasons: string[] = [];
   if (passRate < minPassRate) reasons.push(`pass rate ${(passRate * 100).toFixed(1)}% < ${(minPassRate * 100).toFixed(1)}%`);
   if (failedRequired.length) reasons.push(`required cases did not pass: ${failedRequired.join(', ')}`);
+  if (unexpectedPasses.length) reasons.push(`known failures now pass (remove them from knownFailures): ${unexpectedPasses.join(', ')}`);
   const informational = gate.informational === true;
-  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired };
+  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses };
   return reasons.length ? { ...result, reason: reasons.join('; ') } : result;
 }

@@ -35,6 +35,8 @@ export interface CaseResult {
   reason?: string;
   /** The metric's gate ignores this result (baselines such as BLEU). */
   informational?: boolean;
+  /** The suite lists this case as a known failure of this metric (it is expected to fail). */
+  knownFailure?: boolean;
   /** Texts for diffs in reporters: the reference and each candidate. */
   texts?: { reference: string; candidates: Record<string, string> };
   /** Better-is-higher or lower, to order candidates in reports. */
@@ -74,6 +76,8 @@ export interface GateResult {
   counts: { passed: number; failed: number; errors: number; skipped: number };
   /** Required cases that did not pass. */
   failedRequired: string[];
+  /** Known failures that passed: the limitation is gone, so the list must be updated. */
+  unexpectedPasses: string[];
   reason?: string;
 }
 

@@ -9,7 +9,7 @@ import type { Reporter } from '../reporting/reporter.js';
 import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
-import { evaluateGate, gateFor } from './gates.js';
+import { evaluateGate, gateFor, isKnownFailure } from './gates.js';
 import { summarize, usageProblem, type CaseResult, type GateResult, type Problem, type RunReport } from './results.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
@@ -94,10 +94,13 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
       const gate = gateFor(suite.gate, reg.id);
       const mine: CaseResult[] = [];
       for (let i = 0; i < cases.length && !bailed(); i += chunk) {
-        const tasks = cases.slice(i, i + chunk).map((c) => ({ suite: suite.name, case: c, metricId: reg.id, informational: gate.informational === true, file: loader.display(c.location.file) }));
+        const tasks = cases.slice(i, i + chunk).map((c) => ({
+          suite: suite.name, case: c, metricId: reg.id, informational: gate.informational === true,
+          knownFailure: isKnownFailure(gate, c.id), file: loader.display(c.location.file),
+        }));
         for (const r of await runChunk(tasks, reg, cache, options.offline === true)) {
           mine.push(r);
-          if (!r.informational && (r.verdict === 'fail' || r.verdict === 'error')) failures++;
+          if (!r.informational && !r.knownFailure && (r.verdict === 'fail' || r.verdict === 'error')) failures++;
           await emit('onCaseResult', r);
           if (bailed()) break;
         }

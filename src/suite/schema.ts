@@ -6,6 +6,10 @@ export const GateSchema = z
     minPassRate: z.number().min(0).max(1).optional().describe('Share of non-skipped cases that must pass (default 1)'),
     required: z.array(z.string()).optional().describe('Case id globs that must pass whatever the rate'),
     informational: z.boolean().optional().describe('Report, never fail the run (baselines such as BLEU)'),
+    knownFailures: z
+      .array(z.string())
+      .optional()
+      .describe('Case id globs this metric is known to fail (documented limitations, like test.failing); a pass fails the gate so the list stays true'),
   })
   .strict();
 

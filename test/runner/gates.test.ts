@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateGate, gateFor } from '../../src/runner/gates.js';
+import { evaluateGate, gateFor, isKnownFailure } from '../../src/runner/gates.js';
 import type { CaseResult, Verdict } from '../../src/runner/results.js';
 
 const result = (caseId: string, verdict: Verdict): CaseResult => ({ suite: 's', caseId, kind: 'ranking', metric: 'm', verdict, scores: {}, expectations: [] });
@@ -27,7 +27,7 @@ describe('evaluateGate', () => {
   it('by default requires every non-skipped case to pass', () => {
     expect(evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'skip')])).toEqual({
       suite: 's', metric: 'm', passed: true, informational: false, passRate: 1, minPassRate: 1,
-      counts: { passed: 1, failed: 0, errors: 0, skipped: 1 }, failedRequired: [],
+      counts: { passed: 1, failed: 0, errors: 0, skipped: 1 }, failedRequired: [], unexpectedPasses: [],
     });
     const failing = evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'fail')]);
     expect(failing.passed).toBe(false);
@@ -99,7 +99,24 @@ describe('evaluateGate', () => {
       suite: 's', metric: 'bleu', passed: true, informational: true, passRate: 0.6, minPassRate: 1,
       counts: { passed: 3, failed: 1, errors: 1, skipped: 1 },
       failedRequired: ['missing/* (no case matches)'],
+      unexpectedPasses: [],
       reason: 'pass rate 60.0% < 100.0%; required cases did not pass: missing/* (no case matches)',
     });
+  });
+
+  it('leaves known failures out of the rate and fails the gate when one passes', () => {
+    const known = (id: string, verdict: CaseResult['verdict']) => ({ ...result(id, verdict), knownFailure: true });
+    const ok = evaluateGate('s', 'm', { knownFailures: ['lit/*'] }, [result('a', 'pass'), known('lit/1', 'fail'), known('lit/2', 'error')]);
+    expect(ok).toMatchObject({ passed: true, passRate: 1, counts: { passed: 1, failed: 0, errors: 0, skipped: 0 }, unexpectedPasses: [] });
+    const fixed = evaluateGate('s', 'm', { knownFailures: ['lit/*'] }, [result('a', 'pass'), known('lit/1', 'pass')]);
+    expect(fixed.passed).toBe(false);
+    expect(fixed.unexpectedPasses).toEqual(['lit/1']);
+    expect(fixed.reason).toBe('known failures now pass (remove them from knownFailures): lit/1');
+  });
+
+  it('matches known-failure globs against case ids', () => {
+    expect(isKnownFailure({ knownFailures: ['s-score/known/*'] }, 's-score/known/short-location')).toBe(true);
+    expect(isKnownFailure({ knownFailures: ['s-score/known/*'] }, 's-score/other')).toBe(false);
+    expect(isKnownFailure({}, 'x')).toBe(false);
   });
 });

@@ -67,6 +67,17 @@ describe('runSuites', () => {
     }
   });
 
+  it('accepts a documented known failure and flags it when it starts passing', async () => {
+    const cwd = project({}, `name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\ngate:\n  overlap: { knownFailures: ['b/*'] }\n`);
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.results.find((x) => x.caseId === 'b/fail')).toMatchObject({ verdict: 'fail', knownFailure: true });
+    const fixed = project({}, `name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\ngate:\n  overlap: { knownFailures: ['a/*', 'b/*'] }\n`);
+    const r2 = await runSuites({ cwd: fixed, providers: [overlapProvider()], cache: false });
+    expect(r2.exitCode).toBe(1);
+    expect(r2.gates[0]!.unexpectedPasses).toEqual(['a/pass']);
+  });
+
   it('gates on required cases', async () => {
     const cwd = project({}, `name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\ngate:\n  overlap: { minPassRate: 0, required: ['b/*'] }\n`);
     const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
