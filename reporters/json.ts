@@ -53,6 +53,7 @@ export function resultJson(r: CaseResult): { [key: string]: Json } {
   if (r.knownFailure !== undefined) out.knownFailure = r.knownFailure;
   if (r.errors !== undefined) out.errors = toJson(r.errors);
   if (r.details !== undefined) out.details = toJson(r.details);
+  if (r.clinical !== undefined) out.clinical = toJson(r.clinical);
   return out;
 }
 

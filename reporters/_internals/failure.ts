@@ -18,7 +18,18 @@ function location(r: CaseResult): string | undefined {
   return r.column === undefined ? `${r.file}:${r.line}` : `${r.file}:${r.line}:${r.column}`;
 }
 
-/** The clinical difference of each candidate against the top expected one. */
+/** Each candidate's clinical differences from the reference (computed by the runner). */
+function clinicalLines(r: CaseResult, order: string[]): string[] {
+  if (!r.clinical) return [];
+  const lines = ['  clinical difference vs reference:'];
+  for (const label of order) {
+    const diffs = r.clinical[label];
+    if (diffs) lines.push(`    ${label}: ${diffs.length ? diffs.join('; ') : 'none'}`);
+  }
+  return lines.length > 1 ? lines : [];
+}
+
+/** The wording difference of each candidate against the top expected one. */
 function differences(r: CaseResult, order: string[], c: ChalkInstance): string[] {
   const texts = r.texts;
   if (!texts) return [];
@@ -31,7 +42,7 @@ function differences(r: CaseResult, order: string[], c: ChalkInstance): string[]
   const top = topExpected(r.expectations, labels);
   const topText = top === undefined ? undefined : texts.candidates[top];
   if (top === undefined || topText === undefined) return [];
-  const lines = [`  clinical difference vs ${top}:`];
+  const lines = [`  ${r.clinical ? 'wording' : 'clinical difference'} vs ${top}:`];
   for (const label of order) {
     const text = texts.candidates[label];
     if (label === top || text === undefined) continue;
@@ -62,7 +73,7 @@ export function renderCaseFailure(r: CaseResult, c: ChalkInstance, suites?: stri
   for (const cand of ranked) {
     if (cand.error !== undefined) lines.push(`  ${c.red('error')} ${cand.label}: ${cand.error}`);
   }
-  lines.push(...differences(r, ranked.map((x) => x.label), c));
+  lines.push(...clinicalLines(r, ranked.map((x) => x.label)), ...differences(r, ranked.map((x) => x.label), c));
   return lines;
 }
 

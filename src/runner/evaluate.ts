@@ -1,4 +1,5 @@
 import type { Case } from '../cases/model.js';
+import { clinicalDiff, formatDiff } from '../clinical/diff/index.js';
 import type { InputKind, Report, ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
 import { checkRelation, checkScore } from './expectations.js';
@@ -74,8 +75,25 @@ export function verdictOf(task: Task, reg: RegisteredMetric, outcomes: { label: 
     expectations = c.relations.map((r) => checkRelation(r, result.scores, reg.metric.direction, tolerance));
   }
   const failed = expectations.filter((e) => !e.holds);
-  const reason = failed.length ? failed.map((e) => (e.detail ? `${e.relation} (${e.detail})` : e.relation)).join('; ') : undefined;
-  return { ...result, expectations, verdict: failed.length ? 'fail' : 'pass', ...(reason ? { reason } : {}) };
+  if (failed.length === 0) return { ...result, expectations, verdict: 'pass' };
+  const reason = failed.map((e) => (e.detail ? `${e.relation} (${e.detail})` : e.relation)).join('; ');
+  const clinical = clinicalDifferences(c);
+  return { ...result, expectations, verdict: 'fail', reason, ...(clinical ? { clinical } : {}) };
+}
+
+/**
+ * What each candidate says differently from the reference, clinically. Only computed for
+ * failing text cases: it explains a failure, and extraction costs more than scoring a no-op.
+ */
+function clinicalDifferences(c: Case): Record<string, string[]> | undefined {
+  if (c.kind !== 'ranking' && c.kind !== 'image') return undefined;
+  const reference = c.kind === 'image' ? c.prompt : c.reference;
+  if (typeof reference !== 'string') return undefined;
+  const out: Record<string, string[]> = {};
+  for (const x of c.candidates) {
+    if (typeof x.text === 'string') out[x.label] = clinicalDiff(reference, x.text).map((d) => formatDiff(d));
+  }
+  return out;
 }
 
 /** A skipped task's result. */

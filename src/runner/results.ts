@@ -37,6 +37,11 @@ export interface CaseResult {
   informational?: boolean;
   /** The suite lists this case as a known failure of this metric (it is expected to fail). */
   knownFailure?: boolean;
+  /**
+   * For failing text cases: each candidate's clinical differences from the reference, one
+   * line each (`laterality: left -> right (pleural effusion)`), from the clinical core.
+   */
+  clinical?: Record<string, string[]>;
   /** Texts for diffs in reporters: the reference and each candidate. */
   texts?: { reference: string; candidates: Record<string, string> };
   /** Better-is-higher or lower, to order candidates in reports. */

@@ -108,3 +108,10 @@ describe('reporter internals', () => {
     );
   });
 });
+
+describe('default reporter: clinical differences', () => {
+  it('prints each candidate’s clinical difference from the reference under the failure', async () => {
+    const out = await runReporter(createDefaultReporter, sampleReport, false);
+    expect(out).toContain('  clinical difference vs reference:\n    exact: none\n    wrong_side: laterality: left -> right (pleural effusion)');
+  });
+});

@@ -283,3 +283,27 @@ describe('skipped', () => {
     expect('direction' in skipped(task(ranking()), undefined, 'no metric')).toBe(false);
   });
 });
+
+describe('verdictOf: clinical differences', () => {
+  it('explains a failing text case with each candidate’s clinical differences from the reference', () => {
+    const c = ranking({
+      reference: 'Moderate left pleural effusion.',
+      candidates: [
+        { label: 'exact', text: 'Moderate left pleural effusion.' },
+        { label: 'wrong_side', text: 'Moderate right pleural effusion.' },
+      ],
+      relations: relations('exact > wrong_side'),
+    });
+    const r = verdictOf(task(c), text, [
+      { label: 'exact', outcome: { value: 0.5 } },
+      { label: 'wrong_side', outcome: { value: 0.9 } },
+    ]);
+    expect(r.verdict).toBe('fail');
+    expect(r.clinical).toEqual({ exact: [], wrong_side: ['laterality: left -> right (pleural effusion)'] });
+  });
+
+  it('leaves passing results without them', () => {
+    const c = ranking({ reference: 'a', candidates: [{ label: 'a', text: 'a' }], relations: relations('a >= 0') });
+    expect(verdictOf(task(c), text, [{ label: 'a', outcome: { value: 1 } }]).clinical).toBeUndefined();
+  });
+});

@@ -68,6 +68,7 @@ export const results: CaseResult[] = [
     suite: 'clinical', ...effusion, metric: 'rouge-l', verdict: 'fail',
     scores: { exact: 1, wrong_side: 0.75, missed: 0.5714 },
     expectations: effusionRelations(true, true),
+    clinical: { exact: [], wrong_side: ['laterality: left -> right (pleural effusion)'], missed: ['status: present -> absent (pleural effusion)'] },
   },
   {
     suite: 'clinical', ...effusion, metric: 'crimson:lexicon', verdict: 'pass',
