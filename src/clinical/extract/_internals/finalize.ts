@@ -1,0 +1,78 @@
+/**
+ * From a sentence's mentions to Findings: one finding per (sentence, name, laterality)
+ * (CONVENTIONS §1), attributes merged from repeated mentions, the attributes an absent
+ * finding cannot have dropped, device placement inferred from the tip position.
+ */
+import type { Finding, Laterality } from '../../model.js';
+import type { Grammar } from './grammar.js';
+import type { Mention } from './types.js';
+
+function laterality(lats: readonly Laterality[]): Laterality | undefined {
+  if (lats.includes('bilateral') || (lats.includes('left') && lats.includes('right'))) return 'bilateral';
+  return lats[0];
+}
+
+function build(m: Mention, sentence: number, g: Grammar): Finding {
+  const info = g.info.get(m.name)!;
+  const f: Omit<Finding, 'sentence' | 'span'> = { id: '', name: m.name, status: m.status ?? 'present' };
+  const absent = f.status === 'absent';
+  if (!absent) f.probability = m.p ?? 3;
+  if (!absent && m.sev) [f.severity, f.severityText] = [m.sev, m.sevText];
+  const lat = laterality(m.lats);
+  // "both lungs are clear" is "the lungs are clear": a normal statement names a side only when it is one side
+  if (lat && !(m.kind === 'normal' && lat === 'bilateral')) f.laterality = lat;
+  if (m.locs.length) f.location = [...m.locs].sort();
+  if (!absent && m.mm?.length) [f.measurementMm, f.dimensionsMm] = [Math.max(...m.mm), [...m.mm]];
+  const temporal = m.removed ? 'resolved' : m.temp;
+  if (temporal && m.kind !== 'normal') f.temporal = temporal;
+  if (!absent && info.device) {
+    if (m.pos) f.devicePosition = m.pos;
+    const inferred = m.pos && info.appropriate.size ? (info.appropriate.has(m.pos) ? 'appropriate' : 'malpositioned') : undefined;
+    const placement = m.place ?? inferred;
+    if (placement) f.devicePlacement = placement;
+  }
+  return { ...f, sentence, span: [m.s, m.e] };
+}
+
+const RANK = { absent: 0, uncertain: 1, present: 2 } as const;
+
+/**
+ * Fills what `into` lacks from a repeated mention of the same finding in the same sentence.
+ * The more affirmative status wins: "no definite pneumonia, although infection cannot be
+ * excluded" leaves pneumonia possible.
+ */
+function merge(into: Finding, more: Finding): void {
+  if (RANK[more.status] > RANK[into.status]) {
+    into.status = more.status;
+    into.probability = more.probability;
+  }
+  if (more.location) into.location = [...new Set([...(into.location ?? []), ...more.location])].sort();
+  for (const key of ['severity', 'severityText', 'measurementMm', 'dimensionsMm', 'temporal', 'devicePosition', 'devicePlacement'] as const) {
+    if (into[key] === undefined && more[key] !== undefined && (into.status !== 'absent' || key === 'temporal')) {
+      (into as unknown as Record<string, unknown>)[key] = more[key];
+    }
+  }
+}
+
+/** The findings of one sentence, in order of mention (ids are assigned by the caller). */
+export function toFindings(mentions: readonly Mention[], sentence: number, g: Grammar): Finding[] {
+  const out: Finding[] = [];
+  const byKey = new Map<string, Finding>();
+  const ordered = [...mentions].sort((x, y) => x.at - y.at || x.s - y.s);
+  for (const m of ordered) {
+    const f = build(m, sentence, g);
+    const key = `${f.name}|${f.laterality ?? ''}`;
+    const prev = byKey.get(key);
+    if (prev) merge(prev, f);
+    else {
+      byKey.set(key, f);
+      out.push(f);
+    }
+  }
+  return out;
+}
+
+/** Numbers findings `F1..Fn` in text order (`id` stays the first key). */
+export function finalizeIds(findings: Finding[]): Finding[] {
+  return findings.map((f, i) => ({ ...f, id: `F${i + 1}` }));
+}

@@ -1,0 +1,129 @@
+/**
+ * Turns one sentence into items: measurements first (a regex over the text), then the
+ * longest lexicon phrase at each token, else the plain token.
+ */
+import type { Grammar } from './grammar.js';
+import { parseMeasurement } from './measure.js';
+import { tokenize, type Token } from './tokenize.js';
+import { longestMatch } from './trie.js';
+import { F, type Item } from './types.js';
+
+const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
+const CHANGE_NOUNS = new Set(['increase', 'decrease', 'improvement', 'reduction', 'progression', 'worsening', 'regression', 'interval', 'change']);
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+function measurements(text: string, start: number, end: number, g: Grammar): { s: number; e: number; mm: number[] }[] {
+  const out: { s: number; e: number; mm: number[] }[] = [];
+  const slice = text.slice(start, end);
+  if (!/\d/.test(slice)) return out;
+  g.measure.lastIndex = 0;
+  for (let m = g.measure.exec(slice); m !== null; m = g.measure.exec(slice)) {
+    const mm = parseMeasurement(m[0], g.units);
+    if (mm.length) out.push({ s: start + m.index, e: start + m.index + m[0].length, mm });
+  }
+  return out;
+}
+
+function plain(tok: Token): Item {
+  return { s: tok.s, e: tok.e, text: tok.t, first: tok.t, flags: WORDLIKE.test(tok.t) ? F.WORD : 0 };
+}
+
+/** Severity ranges (`small to moderate`, `mild-moderate`) become one item with the higher end. */
+function mergeRanges(items: Item[]): Item[] {
+  const out: Item[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    const prev = out[out.length - 1];
+    if (it.flags & F.SEV && prev && prev.flags & F.SEV && !(prev.flags & F.FINDING)) {
+      out[out.length - 1] = higher(prev, it);
+      continue;
+    }
+    const before = out[out.length - 2];
+    if (it.flags & F.SEV && prev && prev.text === 'to' && before && before.flags & F.SEV) {
+      out.pop();
+      out[out.length - 1] = higher(before, it);
+      continue;
+    }
+    out.push(it);
+  }
+  return out;
+}
+
+const ELIDED = new Set(['upper', 'middle', 'lower', 'mid']);
+const JOIN = new Set(['and', ',', '/', 'or', 'to']);
+
+/**
+ * "right upper and lower lobes", "upper, middle and lower lobes": a bare `upper`/`lower`
+ * before a joined location phrase means that phrase with its own word (`upper lobes`).
+ */
+function resolveElided(items: Item[], g: Grammar): void {
+  for (let k = items.length - 2; k >= 0; k--) {
+    const it = items[k]!;
+    if (it.flags !== F.WORD || !ELIDED.has(it.text) || !JOIN.has(items[k + 1]!.text)) continue;
+    for (let j = k + 2; j < items.length && j <= k + 4; j++) {
+      const target = items[j]!;
+      if (!(target.flags & F.LOC)) continue;
+      const head = target.text.slice(target.text.lastIndexOf(' ') + 1);
+      const hit = longestMatch(g.root, [{ t: it.text, s: 0, e: 0 }, { t: head, s: 0, e: 0 }], 0);
+      if (hit?.len === 2 && hit.val.flags & F.LOC) Object.assign(it, hit.val, { flags: hit.val.flags });
+      break;
+    }
+  }
+}
+
+function higher(a: Item, b: Item): Item {
+  const top = RANK[b.sev!] >= RANK[a.sev!] ? b : a;
+  return { ...top, s: a.s, e: b.e, text: `${a.text} ${b.text}` };
+}
+
+/**
+ * The longest phrase at token i, unless it is a cue (not anatomy) whose tail starts a longer
+ * finding term ("no large | lung volumes"): then the cue is cut short so the finding keeps its words.
+ */
+function matchAt(g: Grammar, toks: readonly Token[], i: number): ReturnType<typeof longestMatch> {
+  const hit = longestMatch(g.root, toks, i);
+  if (!hit || hit.len < 2 || hit.val.flags & (F.FINDING | F.LAT | F.LOC | F.POS | F.SUBJ)) return hit;
+  for (let j = i + 1; j < i + hit.len; j++) {
+    const inner = longestMatch(g.root, toks, j);
+    if (inner && inner.val.flags & F.FINDING && j + inner.len > i + hit.len) return longestMatch(g.root, toks, i, j - i);
+  }
+  return hit;
+}
+
+/** The items of the sentence (a plain word has only F.WORD; punctuation without meaning has no flags) `text[start, end)`. */
+export function buildItems(text: string, start: number, end: number, g: Grammar): Item[] {
+  const toks = tokenize(text, start, end);
+  const meas = measurements(text, start, end, g);
+  const items: Item[] = [];
+  let mi = 0;
+  for (let i = 0; i < toks.length; ) {
+    const tok = toks[i]!;
+    while (mi < meas.length && meas[mi]!.e <= tok.s) mi++;
+    const m = meas[mi];
+    if (m && m.s <= tok.s) {
+      let j = i;
+      while (j < toks.length && toks[j]!.s < m.e) j++;
+      items.push({ s: tok.s, e: toks[j - 1]!.e, text: toks.slice(i, j).map((t) => t.t).join(' '), first: tok.t, flags: F.MEAS, mm: m.mm });
+      i = j;
+      continue;
+    }
+    const hit = matchAt(g, toks, i);
+    if (!hit) {
+      items.push(plain(tok));
+      i++;
+      continue;
+    }
+    const last = toks[i + hit.len - 1]!;
+    const text2 = hit.len === 1 ? tok.t : toks.slice(i, i + hit.len).map((t) => t.t).join(' ');
+    items.push({ ...hit.val, s: tok.s, e: last.e, text: text2, first: tok.t });
+    i += hit.len;
+  }
+  // A degree word before a change describes the change, not the finding ("mildly increased", "slight increase in").
+  for (let k = 0; k + 1 < items.length; k++) {
+    const [it, next] = [items[k]!, items[k + 1]!];
+    if (!(it.flags & F.SEV) || !(next.flags & F.TEMP) || next.flags & F.FINDING) continue;
+    if (it.first.endsWith('ly') || CHANGE_NOUNS.has(next.first)) it.flags &= ~F.SEV;
+  }
+  resolveElided(items, g);
+  return mergeRanges(items);
+}

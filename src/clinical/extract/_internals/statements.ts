@@ -1,0 +1,101 @@
+/**
+ * Subject-predicate statements: "the heart is enlarged" / "enlargement of the heart" name a
+ * finding without its term (findings.yaml `statedAs`); "heart size is normal", "lungs are
+ * clear", "normal cardiomediastinal silhouette" are normal statements that make findings
+ * absent (CONVENTIONS §10-14; language.yaml `statements`).
+ */
+import type { Grammar } from './grammar.js';
+import { REACH } from './walk.js';
+import { F, type Item, type Mention } from './types.js';
+
+const NEG = F.NEGPRE | F.NEGPOST;
+
+/** Subjects coordinated with the one at `j`, walking in `dir` over `and`, commas, articles and sides. */
+function coordinated(items: readonly Item[], j: number, dir: 1 | -1): number[] {
+  const out = [j];
+  for (let k = j + dir, gap = 0; k >= 0 && k < items.length && gap < 3; k += dir) {
+    const it = items[k]!;
+    if (it.flags & F.SUBJ) {
+      out.push(k);
+      gap = 0;
+    } else if (it.flags & (F.CONJ | F.FILLER | F.LAT) && !(it.flags & (F.FINDING | F.ALT))) gap++;
+    else break;
+  }
+  return out;
+}
+
+/** Subjects after a prenominal predicate ("enlargement of the heart", "normal heart size", "tortuous and calcified aorta"). */
+function forward(items: readonly Item[], k: number): number[] | undefined {
+  const pred = items[k]!;
+  const apred = (pred.flags & F.APRED) !== 0;
+  if (!apred && !(pred.flags & F.PRENORM)) return undefined;
+  for (let j = k + 1; j < items.length && j <= k + (apred ? 7 : 2); j++) {
+    const it = items[j]!;
+    if (it.flags & F.SUBJ) return coordinated(items, j, 1);
+    if (it.flags & (F.FINDING | F.TERM | F.CLAUSE) || it.text === ',') return undefined;
+    const ok = it.flags & (F.FILLER | F.LAT) || (apred && (it.flags === F.WORD || it.flags & (F.SEV | F.APRED | F.LOC) || it.text === 'and'));
+    if (!ok) return undefined;
+  }
+  return undefined;
+}
+
+/** The subject before a predicative predicate ("the lungs are well expanded and clear"). */
+function backward(items: readonly Item[], k: number): number[] | undefined {
+  for (let j = k - 1; j >= 0 && j >= k - REACH; j--) {
+    const it = items[j]!;
+    if (it.flags & F.SUBJ) return coordinated(items, j, -1);
+    if (it.text === ';' || it.flags & F.NPRED) return undefined;
+  }
+  return undefined;
+}
+
+/** Whether a copula stands just before the predicate (then its subject is before it). */
+function predicative(items: readonly Item[], k: number): boolean {
+  for (let j = k - 1; j >= 0 && j >= k - 3; j--) {
+    const it = items[j]!;
+    if (it.flags & F.COPULA) return true;
+    if (!(it.flags === F.WORD || it.flags & (F.SEV | NEG | F.HEDGEPRE))) return false;
+  }
+  return false;
+}
+
+function negated(items: readonly Item[], from: number, to: number): boolean {
+  for (let j = from; j <= to; j++) if (items[j]!.flags & NEG) return true;
+  return false;
+}
+
+/** Statement mentions of a sentence. */
+export function statementMentions(items: readonly Item[], g: Grammar): Mention[] {
+  const out: Mention[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const pred = items[k]!;
+    if (!(pred.flags & (F.NPRED | F.APRED))) continue;
+    const make = (subjects: number[], kind: 'np' | 'clause'): Mention[] => {
+      const made: Mention[] = [];
+      for (const j of subjects) {
+        const subj = items[j]!;
+        const a = Math.min(j, k);
+        const b = Math.max(j, k);
+        const base = { a, b, s: items[a]!.s, e: items[b]!.e, pred: k, at: pred.s };
+        if (pred.flags & F.NPRED && !negated(items, a, b)) {
+          for (const name of g.normalAbsent.get(subj.subj!) ?? []) made.push({ ...base, name, kind: 'normal', lats: [], locs: [] });
+        }
+        const name = pred.flags & F.APRED ? g.apred.get(subj.subj!)?.get(pred.text) : undefined;
+        if (name) made.push({ ...base, name, kind, lats: [], locs: [] });
+      }
+      return made;
+    };
+    const back = (): Mention[] => {
+      const s = backward(items, k);
+      return s ? make(s, 'clause') : [];
+    };
+    const fwd = (): Mention[] => {
+      const s = forward(items, k);
+      return s ? make(s, 'np') : [];
+    };
+    const [first, second] = predicative(items, k) ? [back, fwd] : [fwd, back];
+    const found = first();
+    out.push(...(found.length ? found : second()));
+  }
+  return out;
+}

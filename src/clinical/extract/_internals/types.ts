@@ -1,0 +1,123 @@
+/**
+ * Internal types of the extractor. A sentence becomes a row of items: each item is one
+ * lexicon phrase (longest match) or one plain word/punctuation mark, with bit flags saying
+ * what the phrase can mean (a phrase may mean several things: `resolved` is a post-negation
+ * and a temporal cue).
+ */
+import type { Laterality, Severity, Status, Temporal } from '../../model.js';
+
+/** Item flags (bits). Plain numbers, not a const enum, so per-file transpilers keep them. */
+export const F = {
+  FINDING: 1 << 0,
+  LAT: 1 << 1,
+  LOC: 1 << 2,
+  POS: 1 << 3,
+  SEV: 1 << 4,
+  TEMP: 1 << 5,
+  MEAS: 1 << 6,
+  NEGPRE: 1 << 7,
+  NEGPOST: 1 << 8,
+  HEDGEPRE: 1 << 9,
+  HEDGEPOST: 1 << 10,
+  PSEUDO: 1 << 11,
+  TERM: 1 << 12,
+  PLACE: 1 << 13,
+  SUBJ: 1 << 14,
+  NPRED: 1 << 15,
+  PRENORM: 1 << 16,
+  APRED: 1 << 17,
+  LINK: 1 << 18,
+  ADJ: 1 << 19,
+  FILLER: 1 << 20,
+  IGNORE: 1 << 21,
+  ALT: 1 << 22,
+  CONJ: 1 << 23,
+  BREAK: 1 << 24,
+  CLAUSE: 1 << 25,
+  WORD: 1 << 26,
+  REMOVED: 1 << 27,
+  COPULA: 1 << 28,
+} as const;
+
+/** Attribute modifiers an item can carry to a finding. */
+export const MODIFIER = F.LAT | F.LOC | F.SEV | F.TEMP | F.MEAS | F.POS;
+/** Status cues (negation, certainty, pseudo-negation). */
+export const CUE = F.NEGPRE | F.NEGPOST | F.HEDGEPRE | F.HEDGEPOST | F.PSEUDO;
+
+/** What a lexicon phrase means; merged when a phrase sits in several sections. */
+export interface Payload {
+  flags: number;
+  finding?: string;
+  lat?: Laterality;
+  loc?: string;
+  pos?: string;
+  sev?: Severity;
+  temp?: Temporal;
+  /** Certainty probability of a hedge/certainty cue. */
+  p?: 1 | 2 | 3;
+  place?: 'appropriate' | 'malpositioned';
+  /** Statement subject id (language.yaml statements.subjects). */
+  subj?: string;
+}
+
+/** One phrase or word of a sentence. */
+export interface Item extends Payload {
+  /** Character span [s, e) in the report text. */
+  s: number;
+  e: number;
+  /** Lowercased tokens joined by single spaces. */
+  text: string;
+  /** First token, lowercased (a severity word as written). */
+  first: string;
+  /** Measurement dimensions in millimetres. */
+  mm?: number[];
+}
+
+/** A pre-scope cue in force: negation or a certainty probability. */
+export interface Scope {
+  neg: boolean;
+  p: 1 | 2 | 3;
+  /** Id of the cue group that opened it. */
+  group: number;
+}
+
+/** A finding mention in a sentence, and what the passes learn about it. */
+export interface Mention {
+  name: string;
+  /** First and last item index (inclusive). */
+  a: number;
+  b: number;
+  s: number;
+  e: number;
+  /** term: a lexicon term; np: "<predicate> of the <subject>"; clause: "<subject> is <predicate>"; normal: a normal statement. */
+  kind: 'term' | 'np' | 'clause' | 'normal';
+  /** Item index of the statement predicate (its own flags are not attributes). */
+  pred?: number;
+  /** Where the mention stands for ordering: its start, or a statement's predicate ("lungs are hyperinflated but CLEAR"). */
+  at: number;
+  removed?: boolean;
+  pre?: Scope;
+  /** The pre-scope cue group directly before this mention (not inherited through a list). */
+  direct?: Scope;
+  post?: { neg: boolean; p: 1 | 2 | 3; direct: boolean };
+  status?: Status;
+  p?: 1 | 2 | 3;
+  lats: Laterality[];
+  locs: string[];
+  sev?: Severity;
+  sevText?: string;
+  mm?: number[];
+  temp?: Temporal;
+  pos?: string;
+  place?: 'appropriate' | 'malpositioned';
+}
+
+/** Lexicon facts about one finding, as the extractor uses them. */
+export interface FindingInfo {
+  lateralized: boolean;
+  graded: boolean;
+  located: boolean;
+  measured: boolean;
+  device: boolean;
+  appropriate: ReadonlySet<string>;
+}

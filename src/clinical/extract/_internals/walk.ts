@@ -1,0 +1,94 @@
+/**
+ * Walks over a sentence's items shared by the passes: noun-phrase adjacency (is this
+ * modifier part of the next finding's phrase?) and coordinated lists (which findings before
+ * this one are joined to it by `and`/`or`/commas?).
+ */
+import { CUE, F, MODIFIER, type Item, type Mention } from './types.js';
+
+/** Most items a noun phrase or list step may span; bounds every walk (1 MB input stays linear). */
+export const REACH = 10;
+
+/** Mentions indexed by their first and last item. */
+export interface MentionIndex {
+  startAt: Map<number, Mention[]>;
+  endAt: Map<number, Mention[]>;
+}
+
+/** Indexes mentions; normal statements only when asked (they take no scopes, only sides). */
+export function indexMentions(mentions: readonly Mention[], withNormal = false): MentionIndex {
+  const startAt = new Map<number, Mention[]>();
+  const endAt = new Map<number, Mention[]>();
+  for (const m of mentions) {
+    if (m.kind === 'normal' && !withNormal) continue;
+    (startAt.get(m.a) ?? startAt.set(m.a, []).get(m.a)!).push(m);
+    (endAt.get(m.b) ?? endAt.set(m.b, []).get(m.b)!).push(m);
+  }
+  return { startAt, endAt };
+}
+
+const NOT_NP = CUE | F.TERM | F.CLAUSE | F.CONJ | F.ALT | F.BREAK | F.FINDING | F.IGNORE | F.PLACE | F.NPRED;
+
+/** Whether an item may sit inside a noun phrase before its head (a modifier, article or plain word). */
+export function inNounPhrase(it: Item): boolean {
+  if (it.flags === F.WORD) return true;
+  return (it.flags & (MODIFIER | F.FILLER)) !== 0 && (it.flags & NOT_NP) === 0;
+}
+
+/** The mentions whose noun phrase item `k` belongs to (they start after k, with only noun-phrase items between). */
+export function nextInPhrase(items: readonly Item[], k: number, idx: MentionIndex): Mention[] | undefined {
+  for (let j = k + 1; j < items.length && j <= k + REACH; j++) {
+    const at = idx.startAt.get(j);
+    if (at) return at;
+    if (!inNounPhrase(items[j]!)) return undefined;
+  }
+  return undefined;
+}
+
+function isConjWord(it: Item): boolean {
+  return (it.flags & (F.CONJ | F.ALT)) !== 0 && it.text !== ',' && it.text !== '/';
+}
+
+/**
+ * The findings coordinated before mention `m` (`A, B and m`, `A or m`): walking back over
+ * connectors and noun-phrase items; a bare comma counts only once a conjunction was seen
+ * nearer to `m`, so "small effusion, pneumothorax not seen" does not join the two.
+ */
+export function coordinatedBefore(items: readonly Item[], m: Mention, idx: MentionIndex): Mention[] {
+  const out: Mention[] = [];
+  let conj = false;
+  let sawLink = false;
+  let steps = 0;
+  for (let j = m.a - 1; j >= 0 && steps < REACH; j--, steps++) {
+    const it = items[j]!;
+    const ends = idx.endAt.get(j);
+    if (ends) {
+      if (!sawLink) break;
+      out.push(...ends);
+      j = Math.min(...ends.map((e) => e.a));
+      sawLink = false;
+      steps = 0;
+      continue;
+    }
+    if (isConjWord(it)) {
+      conj = true;
+      sawLink = true;
+    } else if (it.text === ',' || it.text === '/') {
+      if (!conj && it.text === ',') break;
+      sawLink = true;
+    } else if (!inNounPhrase(it)) break;
+  }
+  return out;
+}
+
+/** Words that only say "it is there" after a trailing hedge ("atelectasis may be PRESENT"). */
+const PRESENCE = new Set(['present', 'seen', 'noted', 'identified', 'visualized', 'evident', 'demonstrated', 'there', 'be', 'is', 'are']);
+
+/** Whether item `k` stands at the end of its clause (only punctuation or presence words after it). */
+export function atClauseEnd(items: readonly Item[], k: number): boolean {
+  for (let j = k + 1; j < items.length; j++) {
+    const it = items[j]!;
+    if (it.flags & F.CLAUSE || (it.flags & F.TERM && !PRESENCE.has(it.text.split(' ').pop()!))) return true;
+    if (it.flags !== 0 && !PRESENCE.has(it.text)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,152 @@
+/**
+ * Attributes (CONVENTIONS §16-21): each side, location, severity, measurement and temporal
+ * word goes to one finding of its clause: the finding whose noun phrase it stands in
+ * ("small LEFT effusion"), else the nearest finding before it that takes it ("effusion on
+ * the LEFT", "nodule measuring 8 mm", "effusions are UNCHANGED" — with the findings
+ * coordinated before), else the next one. Tip positions go to the device before them, unless
+ * they name the device's access route ("RIGHT IJ catheter"); placement words go to the
+ * devices they follow (or precede).
+ */
+import type { Grammar } from './_internals/grammar.js';
+import type { ScopeResult } from './scopes.js';
+import { CUE, F, type Item, type Mention } from './_internals/types.js';
+import { coordinatedBefore, indexMentions, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
+
+const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
+const PLAIN = F.LAT | F.LOC | F.SEV | F.TEMP | F.MEAS;
+
+/** The attribute flags of `it` that mention `m` takes. */
+function takes(m: Mention, flags: number, g: Grammar): number {
+  const info = g.info.get(m.name)!;
+  let ok = 0;
+  if (info.lateralized) ok |= F.LAT;
+  if (info.located) ok |= F.LOC;
+  if (m.kind === 'normal') return flags & ok;
+  ok |= F.TEMP;
+  if (info.graded) ok |= F.SEV;
+  if (info.measured) ok |= F.MEAS;
+  if (info.device) ok |= F.POS | F.PLACE;
+  return flags & ok;
+}
+
+function apply(m: Mention, it: Item, flags: number): void {
+  if (flags & F.LAT && it.lat && !m.lats.includes(it.lat)) m.lats.push(it.lat);
+  if (flags & F.LOC && it.loc && !m.locs.includes(it.loc)) m.locs.push(it.loc);
+  if (flags & F.SEV && it.sev && (!m.sev || RANK[it.sev] > RANK[m.sev])) [m.sev, m.sevText] = [it.sev, it.first];
+  if (flags & F.MEAS && it.mm && !m.mm) m.mm = it.mm;
+  // a change beats mere persistence: "again seen, slightly improved" -> improved
+  if (flags & F.TEMP && it.temp && (!m.temp || (m.temp === 'unchanged' && it.temp !== 'new'))) m.temp = it.temp;
+  if (flags & F.POS && it.pos) m.pos = it.pos;
+  if (flags & F.PLACE && it.place && m.place !== 'malpositioned') m.place = it.place;
+}
+
+/**
+ * Nearest mentions before item k (within the clause unless `sentence`) that take `flags`. A
+ * side, place or size does not reach back over `with` ("pneumothorax with leftward shift").
+ */
+function before(items: readonly Item[], k: number, idx: MentionIndex, flags: number, g: Grammar, sentence = false): Mention[] {
+  const noWith = (flags & (F.LAT | F.LOC | F.SEV)) !== 0;
+  for (let j = k - 1; j >= 0 && j >= k - (sentence ? 4 : 2) * REACH; j--) {
+    const found = idx.endAt.get(j)?.filter((m) => takes(m, flags, g));
+    if (found?.length) return found;
+    if (!sentence && (items[j]!.flags & F.CLAUSE || (noWith && items[j]!.text === 'with'))) break;
+  }
+  return [];
+}
+
+/**
+ * Next mentions after item k that take `flags`; within the clause, not past a terminator or a
+ * status cue, except that a side or place may pass a hedge ("blunting of the RIGHT
+ * costophrenic angle, likely small effusion").
+ */
+function after(items: readonly Item[], k: number, idx: MentionIndex, flags: number, g: Grammar, sentence = false): Mention[] {
+  const stop = F.CLAUSE | F.TERM | (flags & (F.SEV | F.TEMP | F.MEAS) ? CUE : CUE & ~(F.HEDGEPRE | F.HEDGEPOST));
+  for (let j = k + 1; j < items.length && j <= k + (sentence ? 4 : 2) * REACH; j++) {
+    const found = idx.startAt.get(j)?.filter((m) => takes(m, flags, g));
+    if (found?.length) return found;
+    if (!sentence && items[j]!.flags & stop) break;
+  }
+  return [];
+}
+
+function withCoordinated(items: readonly Item[], found: Mention[], idx: MentionIndex): Mention[] {
+  return [...found, ...found.flatMap((m) => coordinatedBefore(items, m, idx))];
+}
+
+/** Attaches every attribute word of one sentence to its mention(s). */
+export function attachAttributes(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  const idx = indexMentions(mentions);
+  const all = indexMentions(mentions, true);
+  const statements = mentions.filter((m) => m.kind !== 'term');
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.flags & F.FINDING || !(it.flags & (PLAIN | F.POS | F.PLACE))) continue;
+    const holders = statements.filter((m) => m.a <= k && k <= m.b && k !== m.pred && !(m.kind === 'normal' && (k === m.a || k === m.b)));
+    if (holders.length) {
+      for (const m of holders) apply(m, it, takes(m, it.flags, g));
+      continue;
+    }
+    const route = nextInPhrase(items, k, all);
+    if (it.flags & F.POS && !route?.some((m) => g.info.get(m.name)!.device)) {
+      for (const m of before(items, k, idx, F.POS, g, true)) apply(m, it, F.POS);
+    }
+    if (it.flags & F.PLACE) {
+      const prior = before(items, k, idx, F.PLACE, g, true);
+      for (const m of prior.length ? withCoordinated(items, prior, idx) : after(items, k, idx, F.PLACE, g, true)) apply(m, it, F.PLACE);
+    }
+    let flags = it.flags & PLAIN;
+    // "should be withdrawn 2 cm" states a correction, not where the tip is
+    if (flags & F.MEAS && [items[k - 1], items[k - 2]].some((x) => x && x.flags & F.PLACE)) flags &= ~F.MEAS;
+    if (!flags) continue;
+    if (route) {
+      for (const m of route) apply(m, it, takes(m, flags, g));
+      continue;
+    }
+    let found = before(items, k, all, flags, g);
+    if (found.length && flags & F.TEMP) found = withCoordinated(items, found, idx);
+    if (!found.length) found = after(items, k, all, flags, g);
+    for (const m of found) apply(m, it, takes(m, flags, g));
+  }
+}
+
+/** The finding a group of alternatives is set beside with a bare comma ("retrocardiac opacity, atelectasis versus consolidation"). */
+function apposed(items: readonly Item[], mentions: readonly Mention[], first: Mention): Mention | undefined {
+  const prev = mentions.filter((m) => m.b < first.a && m.kind !== 'normal').at(-1);
+  if (!prev) return undefined;
+  for (let j = prev.b + 1; j < first.a; j++) if (items[j]!.text !== ',' && items[j]!.flags !== F.WORD) return undefined;
+  return prev;
+}
+
+/**
+ * Interpretations inherit side and location from the finding they interpret ("right basilar
+ * opacity, likely atelectasis"; "effusion with adjacent atelectasis"), and alternatives from
+ * each other ("left lower lobe atelectasis or consolidation").
+ */
+export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar): void {
+  const { groupOf } = scopes;
+  const idx = indexMentions(mentions);
+  const inherit = (from: Mention, to: Mention): void => {
+    const info = g.info.get(to.name)!;
+    if (info.lateralized && !to.lats.length) to.lats = [...from.lats];
+    if (info.located && !to.locs.length) to.locs = [...from.locs];
+  };
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (!(it.flags & (F.LINK | F.ADJ))) continue;
+    let anchor: Mention | undefined;
+    for (let j = k - 1; j >= 0 && j >= k - 2 * REACH && !anchor; j--) {
+      anchor = idx.endAt.get(j)?.[0];
+      const f = items[j]!.flags;
+      if (!anchor && (f & (F.CLAUSE | F.ALT) || (f & F.CONJ && items[j]!.text !== ','))) break;
+    }
+    if (!anchor) continue;
+    const group = groupOf.get(k);
+    const targets = it.flags & F.ADJ ? (nextInPhrase(items, k, idx) ?? []) : mentions.filter((m) => group !== undefined && m.pre?.group === group && m.a > k);
+    for (const t of targets) if (t !== anchor) inherit(anchor, t);
+  }
+  for (const group of scopes.alternatives) {
+    if (group.some((m) => m.status === 'absent')) continue; // a negated list, not alternatives
+    const source = group.find((m) => m.lats.length || m.locs.length) ?? apposed(items, mentions, group[0]!);
+    if (source) for (const t of group) if (t !== source) inherit(source, t);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The clinical core's finding extractor: chest X-ray report text -> findings with status,
+ * probability and attributes, following src/clinical/CONVENTIONS.md.
+ *
+ * Per sentence: items (longest lexicon phrase per token, measurements) -> mentions (terms and
+ * subject-predicate statements) -> status (negation/hedge scopes) -> attributes -> side and
+ * location inherited by interpretations -> one finding per (sentence, name, laterality).
+ */
+import type { Finding } from '../model.js';
+import { attachAttributes, propagate } from './attributes.js';
+import { finalizeIds, toFindings } from './_internals/finalize.js';
+import { getGrammar } from './_internals/grammar.js';
+import { buildItems } from './_internals/items.js';
+import { findMentions } from './mentions.js';
+import { assignStatus } from './scopes.js';
+import { cleanText, splitSentences } from './sentences.js';
+
+export { splitSentences, cleanText, type Sentence } from './sentences.js';
+
+/**
+ * Extracts the findings of a chest X-ray report. Total: any string (empty, huge, HTML,
+ * non-ASCII, digits only) gives an array, possibly empty; a non-string gives [].
+ */
+export function extractFindings(text: string): Finding[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
+  const g = getGrammar();
+  const clean = cleanText(text);
+  const out: Finding[] = [];
+  for (const sentence of splitSentences(clean)) {
+    if (sentence.skip) continue;
+    const items = buildItems(clean, sentence.start, sentence.end, g);
+    const mentions = findMentions(items, g);
+    if (mentions.length === 0) continue;
+    const scopes = assignStatus(items, mentions);
+    attachAttributes(items, mentions, g);
+    propagate(items, mentions, scopes, g);
+    out.push(...toFindings(mentions, sentence.index, g));
+  }
+  return finalizeIds(out);
+}

@@ -1,0 +1,38 @@
+/**
+ * Finding mentions: lexicon terms (longest match on word boundaries, case-insensitive, so
+ * abbreviations such as `PTX` or `ETT` match too) and subject-predicate statements.
+ */
+import { getGrammar, type Grammar } from './_internals/grammar.js';
+import { buildItems } from './_internals/items.js';
+import { statementMentions } from './_internals/statements.js';
+import { F, type Item, type Mention } from './_internals/types.js';
+
+/**
+ * The finding mentions among a sentence's items, in text order. The specific term already
+ * won at matching time (`tension pneumothorax` is one term, never also `pneumothorax`); a
+ * statement repeating a term inside its own span is dropped.
+ */
+export function findMentions(items: readonly Item[], g: Grammar = getGrammar()): Mention[] {
+  const terms: Mention[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (!(it.flags & F.FINDING)) continue;
+    terms.push({ name: it.finding!, a: k, b: k, s: it.s, e: it.e, at: it.s, kind: 'term', removed: (it.flags & F.REMOVED) !== 0, lats: [], locs: [] });
+  }
+  const statements = statementMentions(items, g).filter(
+    (st) => !terms.some((t) => t.name === st.name && t.a >= st.a && t.b <= st.b),
+  );
+  return [...terms, ...statements].sort((x, y) => x.a - y.a || x.b - y.b);
+}
+
+/** A matched finding term: canonical name and character span. */
+export interface TermMatch {
+  name: string;
+  span: [number, number];
+}
+
+/** The finding mentions of a text read as one sentence (for tests and tools). */
+export function matchFindings(text: string): TermMatch[] {
+  const g = getGrammar();
+  return findMentions(buildItems(text, 0, text.length, g), g).map((m) => ({ name: m.name, span: [m.s, m.e] }));
+}

@@ -1,0 +1,176 @@
+/**
+ * Status and probability (CONVENTIONS §5-9), NegEx/ConText style. A pre-cue (`no`,
+ * `possible`, `consistent with`) opens a scope that covers the findings after it until a
+ * terminator (`but`, `which`, `with`, `;`...) or the next cue; a post-cue (`is not seen`,
+ * `cannot be excluded`) covers the finding before it and the findings coordinated with it.
+ * Pseudo-negations (`no change in`) open a plain "present" scope. Alternatives joined by
+ * `or`/`versus` are uncertain 1 unless a hedge word of their own says otherwise.
+ */
+import { F, type Item, type Mention, type Scope } from './_internals/types.js';
+import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
+
+type Dir = 'pre' | 'post' | undefined;
+
+function hasMentionBefore(items: readonly Item[], k: number, idx: MentionIndex): boolean {
+  for (let j = k - 1; j >= 0 && j >= k - REACH; j--) {
+    if (idx.endAt.has(j)) return true;
+    if (items[j]!.flags & F.CLAUSE) return false;
+  }
+  return false;
+}
+
+/** Which way a cue looks: post-cues look forward when a finding follows in the same phrase. */
+function direction(items: readonly Item[], k: number, idx: MentionIndex): Dir {
+  const f = items[k]!.flags;
+  if (f & (F.NEGPRE | F.PSEUDO)) return 'pre';
+  if (f & F.HEDGEPRE) return atClauseEnd(items, k) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
+  if (f & (F.NEGPOST | F.HEDGEPOST)) return nextInPhrase(items, k, idx) ? 'pre' : 'post';
+  return undefined;
+}
+
+function cueOf(it: Item): { neg: boolean; p: 1 | 2 | 3 } {
+  if (it.flags & (F.NEGPRE | F.NEGPOST)) return { neg: true, p: 3 };
+  if (it.flags & F.PSEUDO) return { neg: false, p: 3 };
+  return { neg: false, p: it.p ?? 3 };
+}
+
+/** Forward scopes: one linear pass; records each mention's scope, and the cue group of each cue item. */
+function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, groupOf: Map<number, number>): void {
+  let active: Scope | undefined;
+  let pending = false;
+  let groups = 0;
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.flags & F.TERM && !(it.flags & (F.HEDGEPRE | F.NEGPRE))) [active, pending] = [undefined, false];
+    if (dirs[k] === 'pre') {
+      const cue = cueOf(it);
+      if (it.flags & F.TERM) pending = false;
+      if (pending && active) active = { neg: active.neg || cue.neg, p: Math.min(active.p, cue.p) as 1 | 2 | 3, group: active.group };
+      else active = { ...cue, group: ++groups };
+      pending = true;
+      groupOf.set(k, active.group);
+    }
+    const next = items[k + 1];
+    if (it.text === ',' && active && next && next.flags & (F.SEV | F.TEMP) && !(next.flags & (F.FINDING | F.PSEUDO | F.NEGPRE))) {
+      [active, pending] = [undefined, false];
+    }
+    const starting = idx.startAt.get(k);
+    if (starting) {
+      for (const m of starting) {
+        if (m.kind === 'clause') continue;
+        m.pre = active;
+        if (pending) m.direct = active;
+      }
+      if (starting.some((m) => m.kind !== 'clause')) pending = false;
+    }
+    const ending = idx.endAt.get(k);
+    if (ending?.some((m) => m.kind === 'clause')) [active, pending] = [undefined, false];
+  }
+}
+
+/** Backward scopes of post-cues. */
+function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): void {
+  for (let k = 0; k < items.length; k++) {
+    if (dirs[k] !== 'post') continue;
+    const cue = cueOf(items[k]!);
+    for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
+      const ends = idx.endAt.get(j);
+      if (ends) {
+        for (const m of ends) {
+          m.post ??= { ...cue, direct: true };
+          for (const c of coordinatedBefore(items, m, idx)) c.post ??= { ...cue, direct: false };
+        }
+        break;
+      }
+      if (items[j]!.flags & F.CLAUSE && items[j]!.text !== ':') break; // "Pneumothorax: none."
+    }
+  }
+}
+
+/** Cues inside a statement's own span ("the heart is NOT enlarged", "heart size is BORDERLINE enlarged"). */
+function inside(items: readonly Item[], m: Mention): { neg: boolean; p: 1 | 2 | 3 } {
+  let neg = false;
+  let p: 1 | 2 | 3 = 3;
+  for (let j = m.a; j <= m.b; j++) {
+    if (j === m.pred) continue;
+    const it = items[j]!;
+    if (it.flags & (F.NEGPRE | F.NEGPOST)) neg = true;
+    else if (it.flags & (F.HEDGEPRE | F.HEDGEPOST) && it.p) p = Math.min(p, it.p) as 1 | 2 | 3;
+  }
+  return { neg, p };
+}
+
+/** How two consecutive mentions are joined: `or`, `versus`, a bare comma, or not at all. */
+function joint(items: readonly Item[], x: Mention, y: Mention): 'or' | 'versus' | 'comma' | undefined {
+  if (y.a <= x.b) return undefined;
+  let alt: 'or' | 'versus' | undefined;
+  let comma = false;
+  for (let j = x.b + 1; j < y.a; j++) {
+    const it = items[j]!;
+    if (it.flags & F.ALT) alt = /^(?:versus|vs)\b/.test(it.text) ? 'versus' : 'or';
+    else if (it.text === ',') comma = true;
+    else if (!(inNounPhrase(it) || (it.flags & F.HEDGEPRE && !(it.flags & F.TERM)))) return undefined;
+  }
+  return alt ?? (comma ? 'comma' : undefined);
+}
+
+/**
+ * Alternatives: `A or B`, `A, B, or C` (a comma list closed by `or`), `A versus B` (exactly
+ * the two: in "opacity, atelectasis versus consolidation" the opacity is not an alternative).
+ */
+function alternatives(items: readonly Item[], mentions: readonly Mention[]): Mention[][] {
+  const groups: Mention[][] = [];
+  const sorted = mentions.filter((m) => m.kind === 'term' || m.kind === 'np');
+  let run: Mention[] = [];
+  let closed = 0; // members of `run` up to the last alternative word
+  const close = (): void => {
+    if (closed > 1) groups.push(run.slice(0, closed));
+    [run, closed] = [[], 0];
+  };
+  for (let i = 0; i < sorted.length; i++) {
+    const link = i > 0 ? joint(items, sorted[i - 1]!, sorted[i]!) : undefined;
+    if (!link) close();
+    else if (link === 'versus' && closed === 0) run = run.slice(-1);
+    run.push(sorted[i]!);
+    if (link === 'or' || link === 'versus') closed = run.length;
+  }
+  close();
+  return groups;
+}
+
+/** What the scope pass learned that later passes reuse. */
+export interface ScopeResult {
+  /** Item index of a pre-cue -> its cue group id (see Mention.pre.group). */
+  groupOf: Map<number, number>;
+  /** Groups of alternatives (`A or B`). */
+  alternatives: Mention[][];
+}
+
+/** Sets `status` and `p` on every mention of one sentence. */
+export function assignStatus(items: readonly Item[], mentions: readonly Mention[]): ScopeResult {
+  const idx = indexMentions(mentions);
+  const dirs = items.map((_, k) => direction(items, k, idx));
+  const groupOf = new Map<number, number>();
+  preScopes(items, dirs, idx, groupOf);
+  postScopes(items, dirs, idx);
+  for (const m of mentions) {
+    if (m.kind === 'normal' || m.removed) {
+      [m.status, m.p] = ['absent', undefined];
+      continue;
+    }
+    const own = m.a < m.b ? inside(items, m) : { neg: false, p: 3 as const };
+    const pre = m.kind === 'clause' ? undefined : m.pre;
+    const neg = own.neg || pre?.neg || m.post?.neg;
+    const p = Math.min(own.p, pre?.p ?? 3, m.post?.p ?? 3) as 1 | 2 | 3;
+    [m.status, m.p] = neg ? ['absent', undefined] : [p < 3 ? 'uncertain' : 'present', p];
+  }
+  const groups = alternatives(items, mentions);
+  for (const group of groups) {
+    for (const m of group) {
+      if (m.status === 'absent') continue;
+      const own = m.direct && !m.direct.neg && m.direct.p < 3 ? m.direct.p : m.post?.direct && !m.post.neg && m.post.p < 3 ? m.post.p : 1;
+      [m.status, m.p] = ['uncertain', own];
+    }
+  }
+  return { groupOf, alternatives: groups };
+}

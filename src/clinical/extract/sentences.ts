@@ -1,0 +1,151 @@
+/**
+ * Sentence splitting that keeps character offsets. Splits at `.`/`!`/`?` followed by space,
+ * except in decimals (`1.5 cm`), known abbreviations (`vs.`, `approx.`) and list numbers
+ * (`1. No effusion.`); at blank lines, and at a line break when the next line starts a list
+ * item or a capitalised word. Report headers (`Findings:`, `IMPRESSION:`) are not sentences;
+ * text under a history/indication/comparison header is marked `skip` (it states no findings).
+ */
+import { getGrammar } from './_internals/grammar.js';
+import { phraseKey } from './_internals/tokenize.js';
+
+/** A sentence: its index among all sentences, span [start, end) in the text, and whether its section states findings. */
+export interface Sentence {
+  index: number;
+  start: number;
+  end: number;
+  skip: boolean;
+}
+
+/** Longest sentence processed in one piece; longer runs are cut at spaces (keeps 1 MB inputs linear). */
+const MAX_SENTENCE = 1000;
+const BLOCK_TAG = /^<\/?(?:br|p|div|li|ul|ol|tr|td|th|table|h\d|section|article|pre|blockquote)\b/i;
+
+/**
+ * The text with HTML tags and entities replaced by spaces (block tags by a line break), same
+ * length, so that offsets into it are offsets into the original.
+ */
+export function cleanText(text: string): string {
+  if (!/<[a-z/!]|&[a-z#]/i.test(text)) return text;
+  return text
+    .replace(/<[a-z/!][^<>]{0,500}>/gi, (tag) => (BLOCK_TAG.test(tag) ? '\n' + ' '.repeat(tag.length - 1) : ' '.repeat(tag.length)))
+    .replace(/&(?:[a-z]{2,8}|#\d{1,6}|#x[0-9a-f]{1,5});/gi, (ent) => ' '.repeat(ent.length));
+}
+
+interface Segment {
+  start: number;
+  end: number;
+  skip: boolean;
+}
+
+const LABEL_CHAR = /[A-Za-z &/\t]/;
+
+/** Whether a label starting at `at` stands where a header can: line start, after a sentence end, or in capitals. */
+function headerPlace(text: string, at: number, label: string, colon: boolean): boolean {
+  let p = at - 1;
+  while (p >= 0 && (text[p] === ' ' || text[p] === '\t')) p--;
+  const lineStart = p < 0 || text[p] === '\n' || text[p] === '\r';
+  if (!colon) return lineStart;
+  return lineStart || '.!?;:'.includes(text[p]!) || (label === label.toUpperCase() && /[A-Z]{3}/.test(label));
+}
+
+/** Known section headers: `Label:` after a line break or sentence end (or in capitals), or a label alone on its line. */
+function headers(text: string): Segment[] {
+  const { include, skip } = getGrammar().headers;
+  const found: Segment[] = [];
+  const known = (label: string): boolean => {
+    const key = phraseKey(label);
+    return include.has(key) || skip.has(key);
+  };
+  for (let c = text.indexOf(':'); c !== -1; c = text.indexOf(':', c + 1)) {
+    let a = c;
+    while (a > 0 && a > c - 46 && LABEL_CHAR.test(text[a - 1]!)) a--;
+    for (let w = a; w < c; w++) {
+      if (!/[A-Za-z]/.test(text[w]!) || (w > a && /[A-Za-z]/.test(text[w - 1]!))) continue;
+      const label = text.slice(w, c).trim();
+      if (!known(label)) continue;
+      if (headerPlace(text, w, label, true)) found.push({ start: w, end: c + 1, skip: skip.has(phraseKey(label)) });
+      break;
+    }
+  }
+  for (let a = 0; a < text.length; ) {
+    const nl = text.indexOf('\n', a);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(a, end);
+    if (line.length <= 48 && !line.includes(':')) {
+      const label = line.trim();
+      if (label && known(label)) found.push({ start: a + line.indexOf(label), end, skip: skip.has(phraseKey(label)) });
+    }
+    a = end + 1;
+  }
+  return found.sort((x, y) => x.start - y.start);
+}
+
+/**
+ * The text between headers. A skipped section (history, indication...) ends at its first line
+ * break after some text: findings often follow on the next line without a header of their own.
+ */
+function segments(text: string, cuts: readonly Segment[]): Segment[] {
+  const out: Segment[] = [];
+  let pos = 0;
+  let skip = false;
+  for (let h = 0; h <= cuts.length; h++) {
+    const end = h < cuts.length ? cuts[h]!.start : text.length;
+    const body = skip ? /\S/.exec(text.slice(pos, end)) : null;
+    const lineEnd = body ? text.indexOf('\n', pos + body.index) : -1;
+    if (lineEnd !== -1 && lineEnd < end) out.push({ start: pos, end: lineEnd, skip: true }, { start: lineEnd, end, skip: false });
+    else out.push({ start: pos, end, skip });
+    if (h < cuts.length) [pos, skip] = [cuts[h]!.end, cuts[h]!.skip];
+  }
+  return out;
+}
+
+function isBoundary(text: string, i: number, from: number, to: number, abbreviations: ReadonlySet<string>): boolean {
+  const ch = text[i]!;
+  if (ch === '\n') {
+    if (/^\n[ \t\r]*\n/.test(text.slice(i, i + 40))) return true;
+    const next = /^\n[ \t]*(\S)(\S?)/.exec(text.slice(i, i + 40));
+    if (!next) return true;
+    return /[-*•·]/.test(next[1]!) || /^\n[ \t]*\d{1,2}[.)]\s/.test(text.slice(i, i + 8)) || (/\p{Lu}/u.test(next[1]!) && /\p{Ll}/u.test(next[2]!));
+  }
+  if (i + 1 < to && !/[\s"')\]]/.test(text[i + 1]!)) return false;
+  if (ch === '?') return /[\p{L}\p{N})]/u.test(text[i - 1] ?? ''); // "? pneumonia" is a hedge, not a question's end
+  if (ch !== '.') return true;
+  const before = text.slice(Math.max(from, i - 12), i);
+  const word = /([A-Za-z][A-Za-z.]*)$/.exec(before)?.[1]?.toLowerCase();
+  if (word && abbreviations.has(word)) return false;
+  return !/^\s*\(?\d{1,2}$/.test(text.slice(from, i)); // "1." opens a list item
+}
+
+const MARKER = /^(?:\(?\d{1,2}[.)]|[-*•·])\s+/;
+
+/** Splits `text` into sentences (see module comment). Never throws; empty text gives []. */
+export function splitSentences(text: string): Sentence[] {
+  const abbreviations = getGrammar().sentenceAbbreviations;
+  const out: Sentence[] = [];
+  const push = (a: number, b: number, skip: boolean): void => {
+    while (a < b && /\s/.test(text[a]!)) a++;
+    while (b > a && /\s/.test(text[b - 1]!)) b--;
+    const marker = MARKER.exec(text.slice(a, Math.min(b, a + 8)));
+    if (marker && a + marker[0].length < b) a += marker[0].length;
+    if (b - a > MAX_SENTENCE) {
+      const cut = text.lastIndexOf(' ', a + MAX_SENTENCE);
+      const mid = cut > a + MAX_SENTENCE / 2 ? cut : a + MAX_SENTENCE;
+      push(a, mid, skip);
+      push(mid, b, skip);
+      return;
+    }
+    if (/[\p{L}\p{N}]/u.test(text.slice(a, b))) out.push({ index: out.length, start: a, end: b, skip });
+  };
+  for (const seg of segments(text, headers(text))) {
+    let start = seg.start;
+    for (let i = seg.start; i < seg.end; i++) {
+      const ch = text[i]!;
+      if ((ch === '.' || ch === '!' || ch === '?' || ch === '\n') && isBoundary(text, i, start, seg.end, abbreviations)) {
+        push(start, ch === '\n' ? i : i + 1, seg.skip);
+        start = i + 1;
+      }
+    }
+    push(start, seg.end, seg.skip);
+  }
+  return out;
+}

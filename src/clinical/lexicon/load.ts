@@ -1,0 +1,116 @@
+/**
+ * Loads the lexicon data (findings.yaml, language.yaml) once, validates it and builds the
+ * {@link Lexicon} the rest of the clinical core reads. The YAML files stay in
+ * src/clinical/lexicon/ (the TypeScript build does not copy them), so from dist/ they are
+ * found through the package root.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { packageRoot } from '../../util/package-root.js';
+import type { Severity, Temporal } from '../model.js';
+import { FindingsFile, LanguageFile, type FindingData, type LanguageData } from './schema.js';
+import type { Lexicon, LexiconFinding } from './types.js';
+
+/** The validated data and the {@link Lexicon} built from it. */
+export interface LoadedLexicon {
+  lexicon: Lexicon;
+  /** language.yaml as validated: everything the extractor needs beyond the Lexicon API. */
+  language: LanguageData;
+  /** findings.yaml entries, with the extractor-only fields (`statedAs`, `removedTerms`). */
+  findings: FindingData[];
+}
+
+/** The folder holding findings.yaml and language.yaml: next to this module, else under the package root. */
+export function lexiconDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  if (existsSync(path.join(here, 'findings.yaml'))) return here;
+  return path.join(packageRoot(), 'src', 'clinical', 'lexicon');
+}
+
+function validate<T>(schema: z.ZodType<T>, text: string, file: string): T {
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (err) {
+    throw new Error(`lexicon ${file}: not valid YAML: ${(err as Error).message}`);
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new Error(`lexicon ${file}: invalid data\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/** Group-of-phrases map -> phrase -> group, refusing a phrase that sits in two groups. */
+function invert<V extends string>(groups: Record<V, string[]>, what: string): Map<string, V> {
+  const out = new Map<string, V>();
+  for (const [value, list] of Object.entries(groups) as [V, string[]][]) {
+    for (const p of list) {
+      const prev = out.get(p);
+      if (prev !== undefined && prev !== value) throw new Error(`lexicon language.yaml: ${what} "${p}" is both "${prev}" and "${value}"`);
+      out.set(p, value);
+    }
+  }
+  return out;
+}
+
+/**
+ * Validates the two files' text and builds the lexicon. Throws an Error naming the file and
+ * the offending path when the data is wrong.
+ */
+export function parseLexicon(findingsYaml: string, languageYaml: string): LoadedLexicon {
+  const { findings } = validate(FindingsFile, findingsYaml, 'findings.yaml');
+  const language = validate(LanguageFile, languageYaml, 'language.yaml');
+  const subjects = new Set(Object.keys(language.statements.subjects));
+  for (const f of findings) {
+    for (const s of Object.keys(f.statedAs ?? {})) {
+      if (!subjects.has(s)) throw new Error(`lexicon findings.yaml: "${f.name}" statedAs uses unknown subject "${s}" (language.yaml statements.subjects)`);
+    }
+  }
+  const certainty = new Map<string, 1 | 2 | 3>();
+  for (const [p, v] of [...Object.entries(language.certainty.pre), ...Object.entries(language.certainty.post)]) {
+    const prev = certainty.get(p);
+    if (prev !== undefined && prev !== v) throw new Error(`lexicon language.yaml: certainty "${p}" has two probabilities`);
+    certainty.set(p, v);
+  }
+  const lexicon: Lexicon = {
+    findings: findings as LexiconFinding[],
+    byName: new Map(findings.map((f) => [f.name, f as LexiconFinding])),
+    locations: new Map(Object.entries(language.locations)),
+    devicePositions: new Map(Object.entries(language.devicePositions)),
+    severity: invert<Severity>(language.severity, 'severity word'),
+    certainty,
+    temporal: invert<Temporal>(language.temporal, 'temporal phrase'),
+    negation: { ...language.negation },
+    abbreviations: new Map(Object.entries(language.abbreviations)),
+  };
+  return { lexicon, language, findings };
+}
+
+/** Reads and validates the lexicon files from `dir` (default: {@link lexiconDir}). */
+export function loadLexicon(dir: string = lexiconDir()): LoadedLexicon {
+  const read = (name: string): string => {
+    const file = path.join(dir, name);
+    if (!existsSync(file)) throw new Error(`lexicon: cannot find ${file}`);
+    return readFileSync(file, 'utf8');
+  };
+  return parseLexicon(read('findings.yaml'), read('language.yaml'));
+}
+
+let cached: LoadedLexicon | undefined;
+
+/** The packaged lexicon and its extractor data, loaded on first use and memoised. */
+export function getLoadedLexicon(): LoadedLexicon {
+  return (cached ??= loadLexicon());
+}
+
+/** The packaged lexicon (loaded once, memoised). */
+export function getLexicon(): Lexicon {
+  return getLoadedLexicon().lexicon;
+}
+
+/** The packaged language data (anatomy, cues, grammar words), for the extractor. */
+export function getLanguage(): LanguageData {
+  return getLoadedLexicon().language;
+}

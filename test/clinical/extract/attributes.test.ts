@@ -1,0 +1,137 @@
+/** Attributes attached to the right mention within its clause (CONVENTIONS §16-21). */
+import { describe, expect, it } from 'vitest';
+import { brief, f } from './_helpers.js';
+
+describe('severity', () => {
+  it.each([
+    ['Trace left pleural effusion.', 'mild', 'trace'],
+    ['Tiny apical pneumothorax.', 'mild', 'tiny'],
+    ['Moderate-sized pleural effusion.', 'moderate', 'moderate'],
+    ['Massive pleural effusion.', 'severe', 'massive'],
+    ['Small to moderate pleural effusion.', 'moderate', 'moderate'],
+    ['Mild-to-moderate pulmonary edema.', 'moderate', 'moderate'],
+    ['Moderate to large pneumothorax.', 'severe', 'large'],
+  ])('%s -> %s (%s)', (t, severity, severityText) => {
+    expect(brief(t)[0]).toMatchObject({ severity, severityText });
+  });
+
+  it('ignores severity words on findings that are not graded, and on degrees of change', () => {
+    expect(brief('Small calcified granuloma.')[0]).not.toHaveProperty('severity');
+    expect(brief('Slightly increased right effusion.')[0]).toEqual(f('pleural effusion', 'present', { laterality: 'right', temporal: 'increased' }));
+  });
+
+  it('drops severity on absent findings', () => {
+    expect(brief('No large pneumothorax.')).toEqual([f('pneumothorax', 'absent')]);
+  });
+});
+
+describe('laterality and location', () => {
+  it('takes sides before and after the finding', () => {
+    expect(brief('Left effusion and right pneumothorax.')).toEqual([
+      f('pleural effusion', 'present', { laterality: 'left' }),
+      f('pneumothorax', 'present', { laterality: 'right' }),
+    ]);
+    expect(brief('Effusion on the left.')).toEqual([f('pleural effusion', 'present', { laterality: 'left' })]);
+    expect(brief('Pleural effusions bilaterally.')).toEqual([f('pleural effusion', 'present', { laterality: 'bilateral' })]);
+  });
+
+  it('combines left and right into bilateral', () => {
+    expect(brief('Small left and moderate right pleural effusions.')).toEqual([
+      f('pleural effusion', 'present', { laterality: 'bilateral', severity: 'moderate', severityText: 'moderate' }),
+    ]);
+    expect(brief('Right greater than left pleural effusions.')[0]!.laterality).toBe('bilateral');
+  });
+
+  it('reads abbreviations as side and lobe, and the lingula as left', () => {
+    expect(brief('RLL consolidation.')[0]).toMatchObject({ laterality: 'right', location: ['lower lobe'] });
+    expect(brief('LUL nodule.')[0]).toMatchObject({ laterality: 'left', location: ['upper lobe'] });
+    expect(brief('Lingular atelectasis.')[0]).toMatchObject({ laterality: 'left', location: ['lingula'] });
+  });
+
+  it('sorts several locations and reads elided lobe names', () => {
+    expect(brief('Opacity in the right upper and lower lobes.')[0]).toMatchObject({ laterality: 'right', location: ['lower lobe', 'upper lobe'] });
+    expect(brief('Bibasilar and retrocardiac opacities.')[0]).toMatchObject({ location: ['base', 'retrocardiac'] });
+  });
+
+  it('gives no side to findings that have none', () => {
+    expect(brief('Left cardiomegaly.')).toEqual([f('cardiomegaly', 'present')]);
+  });
+});
+
+describe('measurements', () => {
+  it.each([
+    ['8 mm nodule.', 8, [8]],
+    ['1.5 cm nodule.', 15, [15]],
+    ['Mass measuring 2 x 3 cm.', 30, [20, 30]],
+    ['Mass measuring 2 cm x 3.5 cm.', 35, [20, 35]],
+    ['A 2-cm nodule.', 20, [20]],
+    ['Nodule of 1 to 2 cm.', 20, [20]],
+    ['Pneumothorax measuring 15 millimeters.', 15, [15]],
+  ])('%s -> %i mm', (t, mm, dims) => {
+    expect(brief(t)[0]).toMatchObject({ measurementMm: mm, dimensionsMm: dims });
+  });
+
+  it('counts device distances', () => {
+    expect(brief('ETT tip 4 cm above the carina.')[0]).toMatchObject({ measurementMm: 40, devicePosition: 'above carina', devicePlacement: 'appropriate' });
+  });
+});
+
+describe('temporal', () => {
+  it.each([
+    ['New right effusion.', 'new'],
+    ['Increasing right effusion.', 'increased'],
+    ['Worsening pulmonary edema.', 'worsened'],
+    ['Smaller right effusion.', 'decreased'],
+    ['Improving pulmonary edema.', 'improved'],
+    ['Redemonstrated nodule.', 'unchanged'],
+    ['Nodule, again seen.', 'unchanged'],
+  ])('%s -> %s', (t, temporal) => {
+    expect(brief(t)[0]!.temporal).toBe(temporal);
+  });
+
+  it('spreads a trailing temporal word over the coordinated findings', () => {
+    expect(brief('Cardiomegaly and bilateral effusions are unchanged.').map((x) => x.temporal)).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('marks resolved findings absent', () => {
+    expect(brief('The right pneumothorax has resolved.')).toEqual([f('pneumothorax', 'absent', { laterality: 'right', temporal: 'resolved' })]);
+    expect(brief('Interval removal of the left chest tube.')).toEqual([f('chest tube', 'absent', { laterality: 'left', temporal: 'resolved' })]);
+  });
+});
+
+describe('devices', () => {
+  it('reads the tip position after the device, not the access route before it', () => {
+    expect(brief('Right IJ catheter tip in the SVC.')).toEqual([
+      f('central venous catheter', 'present', { laterality: 'right', devicePosition: 'svc', devicePlacement: 'appropriate' }),
+    ]);
+    expect(brief('ETT and right subclavian central line are in standard position.')).toEqual([
+      f('endotracheal tube', 'present', { devicePlacement: 'appropriate' }),
+      f('central venous catheter', 'present', { laterality: 'right', devicePlacement: 'appropriate' }),
+    ]);
+  });
+
+  it('infers malposition from the tip and reads stated malposition', () => {
+    expect(brief('ETT in the right mainstem bronchus.')[0]).toMatchObject({ devicePosition: 'right mainstem bronchus', devicePlacement: 'malpositioned' });
+    expect(brief('Enteric tube tip in the esophagus.')[0]).toMatchObject({ devicePosition: 'esophagus', devicePlacement: 'malpositioned' });
+    expect(brief('The ETT is 9 cm above the carina and should be advanced.')[0]).toMatchObject({ devicePlacement: 'malpositioned', measurementMm: 90 });
+  });
+
+  it('gives each device its own tip', () => {
+    expect(brief('ETT tip 5 cm above the carina and NG tube tip in the stomach.')).toEqual([
+      f('endotracheal tube', 'present', { measurementMm: 50, dimensionsMm: [50], devicePosition: 'above carina', devicePlacement: 'appropriate' }),
+      f('enteric tube', 'present', { devicePosition: 'stomach', devicePlacement: 'appropriate' }),
+    ]);
+  });
+});
+
+describe('interpretations inherit side and location', () => {
+  it('through a hedge, an "or" and "adjacent"', () => {
+    expect(brief('Right basilar opacity, likely atelectasis.')[1]).toMatchObject({ name: 'atelectasis', laterality: 'right', location: ['base'] });
+    expect(brief('Left lower lobe atelectasis or consolidation.')[1]).toMatchObject({ name: 'consolidation', laterality: 'left', location: ['lower lobe'] });
+    expect(brief('Small right effusion with adjacent atelectasis.')[1]).toMatchObject({ name: 'atelectasis', laterality: 'right' });
+  });
+
+  it('not through "and"', () => {
+    expect(brief('Left effusion and likely atelectasis.')[1]).toEqual(f('atelectasis', 'uncertain', { probability: 2 }));
+  });
+});

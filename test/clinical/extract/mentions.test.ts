@@ -1,0 +1,59 @@
+/** Finding mentions: word boundaries, longest match, inflections, abbreviations, statements. */
+import { describe, expect, it } from 'vitest';
+import { matchFindings } from '../../../src/clinical/extract/mentions.js';
+
+const names = (t: string): string[] => matchFindings(t).map((m) => m.name);
+
+describe('matchFindings', () => {
+  it('matches on word boundaries only', () => {
+    expect(names('portable study; transportation')).toEqual([]);
+    expect(names('Effusions')).toEqual(['pleural effusion']);
+    expect(names('effusionless')).toEqual([]);
+  });
+
+  it('prefers the longest, most specific term', () => {
+    expect(names('tension pneumothorax')).toEqual(['tension pneumothorax']);
+    expect(names('hydropneumothorax')).toEqual(['hydropneumothorax']);
+    expect(names('compression fracture')).toEqual(['vertebral compression fracture']);
+    expect(names('pericardial effusion')).toEqual(['pericardial effusion']);
+    expect(names('subcutaneous emphysema')).toEqual(['subcutaneous emphysema']);
+    expect(names('aspiration pneumonia')).toEqual(['aspiration']);
+    expect(names('pulmonary artery catheter')).toEqual(['pulmonary artery catheter']);
+  });
+
+  it('maps synonyms, inflections and abbreviations case-insensitively', () => {
+    expect(names('PTX')).toEqual(['pneumothorax']);
+    expect(names('ETT')).toEqual(['endotracheal tube']);
+    expect(names('NGT, OG tube, feeding tube, Dobhoff')).toEqual(['enteric tube', 'enteric tube', 'enteric tube', 'enteric tube']);
+    expect(names('pleural fluid')).toEqual(['pleural effusion']);
+    expect(names('free air under the diaphragm')).toEqual(['pneumoperitoneum']);
+    expect(names('calcified granuloma')).toEqual(['granuloma']);
+    expect(names('aortic calcification')).toEqual(['aortic atherosclerosis']);
+    expect(names('ground glass opacities')).toEqual(['ground-glass opacity']);
+    expect(names('Swan-Ganz catheter')).toEqual(['pulmonary artery catheter']);
+  });
+
+  it('keeps character spans of the mention', () => {
+    const t = 'Small left pleural effusion.';
+    const [m] = matchFindings(t);
+    expect(t.slice(...m!.span)).toBe('pleural effusion');
+  });
+
+  it('reads subject-predicate statements as mentions', () => {
+    expect(names('The heart is enlarged')).toEqual(['cardiomegaly']);
+    expect(names('enlargement of the cardiac silhouette')).toEqual(['cardiomegaly']);
+    expect(names('The mediastinum is widened')).toEqual(['widened mediastinum']);
+    expect(names('elevation of the right hemidiaphragm')).toEqual(['elevated hemidiaphragm']);
+    expect(names('the aorta is tortuous and calcified')).toEqual(['tortuous aorta', 'aortic atherosclerosis']);
+    expect(names('fractures of the left 5th and 6th ribs')).toEqual(['rib fracture']);
+    expect(names('the lungs are hyperinflated')).toEqual(['hyperinflation']);
+  });
+
+  it('reads normal statements as mentions of what they exclude', () => {
+    expect(names('Heart size is normal')).toEqual(['cardiomegaly']);
+    expect(names('cardiomediastinal silhouette is within normal limits')).toEqual(['cardiomegaly', 'widened mediastinum']);
+    expect(names('costophrenic angles are sharp')).toEqual(['pleural effusion']);
+    expect(names('lung volumes are low')).toEqual([]);
+    expect(names('the lungs are not clear')).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+/** Negation and hedge scopes (CONVENTIONS §5-9). */
+import { describe, expect, it } from 'vitest';
+import { brief } from './_helpers.js';
+
+const statuses = (t: string): string[] => brief(t).map((x) => `${x.name}:${x.status}${x.probability ? x.probability : ''}`);
+
+describe('pre-negation', () => {
+  it('covers a coordinated list', () => {
+    expect(statuses('No effusion, pneumothorax, or focal consolidation.')).toEqual(['pleural effusion:absent', 'pneumothorax:absent', 'consolidation:absent']);
+    expect(statuses('Negative for pneumomediastinum or free air.')).toEqual(['pneumomediastinum:absent', 'pneumoperitoneum:absent']);
+  });
+
+  it.each([
+    ['No pneumothorax, but small left effusion.'],
+    ['No pneumothorax; small left effusion.'],
+    ['No pneumothorax; however, small left effusion.'],
+    ['No pneumothorax, although there is a small left effusion.'],
+    ['No pneumothorax with small left effusion.'],
+    ['No pneumothorax, which makes the small left effusion the only finding.'],
+  ])('stops at a terminator: %s', (t) => {
+    expect(statuses(t)).toEqual(['pneumothorax:absent', 'pleural effusion:present3']);
+  });
+
+  it('stops at a comma followed by a severity or temporal word', () => {
+    expect(statuses('No pneumothorax, stable cardiomegaly.')).toEqual(['pneumothorax:absent', 'cardiomegaly:present3']);
+    expect(statuses('No effusion, small left pneumothorax.')).toEqual(['pleural effusion:absent', 'pneumothorax:present3']);
+  });
+
+  it('is replaced by the next cue', () => {
+    expect(statuses('No pneumothorax or possible small effusion.')).toEqual(['pneumothorax:absent', 'pleural effusion:uncertain1']);
+  });
+});
+
+describe('post-negation', () => {
+  it('covers the finding before it and its coordinated list', () => {
+    expect(statuses('Pneumothorax is not seen.')).toEqual(['pneumothorax:absent']);
+    expect(statuses('Consolidation, effusion and pneumothorax are not identified.')).toEqual(['consolidation:absent', 'pleural effusion:absent', 'pneumothorax:absent']);
+  });
+
+  it('does not reach across a bare comma', () => {
+    expect(statuses('Small left effusion, pneumothorax not seen.')).toEqual(['pleural effusion:present3', 'pneumothorax:absent']);
+  });
+});
+
+describe('pseudo-negation', () => {
+  it.each(['No change in', 'No significant change in', 'No interval change in', 'No increase in', 'No decrease in'])('"%s" keeps the finding present', (cue) => {
+    expect(brief(`${cue} the small left pleural effusion.`)).toEqual([
+      { name: 'pleural effusion', status: 'present', probability: 3, severity: 'mild', severityText: 'small', laterality: 'left', temporal: 'unchanged' },
+    ]);
+  });
+
+  it('"not only" does not negate', () => {
+    expect(statuses('Not only cardiomegaly but also pulmonary edema.')).toEqual(['cardiomegaly:present3', 'pulmonary edema:present3']);
+  });
+
+  it('a pseudo-negation ends an earlier negation scope', () => {
+    expect(statuses('No effusion, no change in cardiomegaly.')).toEqual(['pleural effusion:absent', 'cardiomegaly:present3']);
+  });
+});
+
+describe('hedges', () => {
+  it.each([
+    ['Likely atelectasis.', 2],
+    ['Probable pneumonia.', 2],
+    ['Findings suspicious for pneumonia.', 2],
+    ['Opacity is favored to represent atelectasis.', 2],
+    ['Possible small effusion.', 1],
+    ['Questionable nodule.', 1],
+    ['Pneumonia cannot be excluded.', 1],
+    ['Cannot exclude pneumonia.', 1],
+    ['Pneumonia is not excluded.', 1],
+    ['Borderline cardiomegaly.', 1],
+  ])('%s -> uncertain %i on the hedged finding', (t, p) => {
+    expect(brief(t).at(-1)).toMatchObject({ status: 'uncertain', probability: p });
+  });
+
+  it('keeps certainty words at 3', () => {
+    expect(statuses('Findings consistent with pulmonary edema.')).toEqual(['pulmonary edema:present3']);
+    expect(statuses('Opacity represents atelectasis.')).toEqual(['lung opacity:present3', 'atelectasis:present3']);
+  });
+
+  it('combines adjacent cues, the weaker certainty winning', () => {
+    expect(statuses('Possibly consistent with pneumonia.')).toEqual(['pneumonia:uncertain1']);
+  });
+
+  it('applies the post-hedge to the finding before and the pre-hedge to the finding after', () => {
+    expect(statuses('Opacity is likely atelectasis.')).toEqual(['lung opacity:present3', 'atelectasis:uncertain2']);
+    expect(statuses('Atelectasis is likely.')).toEqual(['atelectasis:uncertain2']);
+  });
+});
+
+describe('alternatives', () => {
+  it('makes both sides of "or"/"versus" uncertain 1 unless a hedge of their own says otherwise', () => {
+    expect(statuses('Atelectasis or pneumonia.')).toEqual(['atelectasis:uncertain1', 'pneumonia:uncertain1']);
+    expect(statuses('Atelectasis versus pneumonia.')).toEqual(['atelectasis:uncertain1', 'pneumonia:uncertain1']);
+    expect(statuses('Likely atelectasis, or less likely pneumonia.')).toEqual(['atelectasis:uncertain2', 'pneumonia:uncertain1']);
+    expect(statuses('Atelectasis, scarring, or pneumonia.')).toEqual(['atelectasis:uncertain1', 'scarring:uncertain1', 'pneumonia:uncertain1']);
+  });
+
+  it('leaves negated lists absent', () => {
+    expect(statuses('No atelectasis or pneumonia.')).toEqual(['atelectasis:absent', 'pneumonia:absent']);
+  });
+});
