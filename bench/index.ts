@@ -4,9 +4,10 @@
  * listed here or is a file `bench/<name>.bench.ts` whose default export runs it.
  */
 import { readdirSync } from 'node:fs';
+import { extractorBench } from './extractor.js';
 import { runnerBench } from './runner.js';
 
-const benches: Record<string, () => Promise<void>> = { runner: runnerBench };
+const benches: Record<string, () => Promise<void>> = { runner: runnerBench, extractor: extractorBench };
 for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
   const name = file.replace(/\.bench\.ts$/, '');
   benches[name] = async () => ((await import(`./${file}`)) as { default: () => Promise<void> }).default();

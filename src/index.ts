@@ -19,3 +19,8 @@ export { CaseSchema, CaseFileSchema } from './cases/schema.js';
 export type { Case } from './cases/model.js';
 export { sentenceBleu, tokenizeReport } from './metrics/bleu/index.js';
 export { rougeL } from './metrics/rouge-l/index.js';
+export { computeCrimsonScore } from './metrics/crimson/index.js';
+export type { CrimsonResult, CrimsonErrorCounts, CrimsonEvaluation, CrimsonEvaluationInput, CrimsonOptions } from './metrics/crimson/index.js';
+export { sScore } from './metrics/s-score/index.js';
+export { sScoreCorpus, parseStructuredReport, SScoreParseError, StructuredReportSchema, SScoreOptionsSchema } from './metrics/s-score/index.js';
+export type { SScoreDetails, SScoreCorpus, SScoreInput, SScoreOptions, SScoreResult, StructuredReport, ParseResult as SScoreParseResult } from './metrics/s-score/index.js';

@@ -1,0 +1,250 @@
+/**
+ * A chat-completions client for any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio,
+ * llama.cpp, ...) on top of the `openai` package, with the policies a metric needs:
+ *
+ * - every setting explicit: the base URL and key are never read from OPENAI_* variables, so
+ *   the environment cannot redirect a run (or a test) to another server;
+ * - a timeout per attempt, and retries with exponential backoff (and `Retry-After`) on 429,
+ *   408/409, 5xx and connection failures; the SDK's own retries are off so there is one policy;
+ * - cancellation through an AbortSignal (the runner's batch timeout);
+ * - JSON response format where supported: a server that rejects `response_format` with a 400
+ *   is asked again without it, and not asked with it again.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { createNodeFetch, type FetchLike } from './node-fetch.js';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatClientOptions {
+  /** e.g. `http://127.0.0.1:8000/v1` (vLLM), `http://localhost:11434/v1` (Ollama), `https://api.openai.com/v1`. */
+  baseURL: string;
+  model: string;
+  /** The key itself (resolve it from an env var NAME with `apiKeyFromEnv`); local servers need none. */
+  apiKey?: string;
+  /** Per attempt, in milliseconds (default 120,000). */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 429/5xx/connection failures (default 3). */
+  retries?: number;
+  /** First backoff in milliseconds, doubled per retry (default 500). */
+  backoffMs?: number;
+  /** Longest wait between attempts, `Retry-After` included (default 30,000). */
+  maxBackoffMs?: number;
+  /** Extra HTTP headers for every request. */
+  headers?: Record<string, string>;
+  /**
+   * `node` (default): node:http with keep-alive sockets, which costs less CPU per request than
+   * `fetch` (Node's built-in undici fetch) when many requests are in flight.
+   */
+  transport?: 'node' | 'fetch';
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  temperature?: number;
+  seed?: number;
+  maxTokens?: number;
+  /** `max_tokens` (default; vLLM, Ollama, most servers) or `max_completion_tokens` (OpenAI reasoning models). */
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /** Ask for a JSON object where the server supports it (default `text`). */
+  responseFormat?: 'json_object' | 'text';
+  /** Server-specific body fields (e.g. vLLM's `guided_json`, Ollama's `options`). */
+  extraBody?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface ChatReply {
+  /** The message text; null when the model returned none (see `refusal`). */
+  content: string | null;
+  /** OpenAI's structured refusal, when the model refused. */
+  refusal: string | null;
+  /** `stop`, `length` (cut off by the token limit), `content_filter`, ... */
+  finishReason: string | null;
+  /** The model the server says answered. */
+  model: string;
+  /** HTTP attempts this reply took (1 = no retry). */
+  attempts: number;
+  usage?: { promptTokens: number; completionTokens: number };
+}
+
+/** A request that failed for good: HTTP status (if any), attempts made, and whether it was retryable. */
+export class ChatError extends Error {
+  override readonly name = 'ChatError';
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly attempts: number,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Counters for tests, benchmarks and reports. */
+export interface ChatStats {
+  /** HTTP requests sent (retries included). */
+  requests: number;
+  retries: number;
+  failures: number;
+}
+
+const RETRYABLE_STATUS = new Set([408, 409, 425, 429]);
+
+/** The key in the env var named `name`; undefined when no name is given. Throws when the named var is unset. */
+export function apiKeyFromEnv(name: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!name) return undefined;
+  const value = env[name];
+  if (!value) throw new Error(`the environment variable ${name} (apiKeyEnv) is not set`);
+  return value;
+}
+
+export class ChatClient {
+  readonly stats: ChatStats = { requests: 0, retries: 0, failures: 0 };
+  private readonly sdk: OpenAI;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private jsonModeRejected = false;
+  private readonly transport: (FetchLike & { close(): void }) | undefined;
+
+  constructor(readonly options: ChatClientOptions) {
+    if (!options.baseURL) throw new Error('ChatClient needs a baseURL');
+    if (!options.model) throw new Error('ChatClient needs a model');
+    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.retries = options.retries ?? 3;
+    this.backoffMs = options.backoffMs ?? 500;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.transport = (options.transport ?? 'node') === 'node' ? createNodeFetch() : undefined;
+    this.sdk = new OpenAI({
+      baseURL: options.baseURL,
+      // The SDK refuses to start without a key; local servers ignore it.
+      apiKey: options.apiKey || 'no-key',
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+      logLevel: 'off',
+      ...(options.headers ? { defaultHeaders: options.headers } : {}),
+      ...(this.transport ? { fetch: this.transport } : {}),
+    });
+  }
+
+  /** Frees the keep-alive sockets (the metric's `close`). */
+  close(): void {
+    this.transport?.close();
+  }
+
+  /** Whether the server rejected `response_format: json_object` (then it is no longer sent). */
+  get jsonModeSupported(): boolean {
+    return !this.jsonModeRejected;
+  }
+
+  /** One chat completion, retried per the policy; throws ChatError when it fails for good. */
+  async complete(request: ChatRequest): Promise<ChatReply> {
+    let attempt = 0;
+    for (;;) {
+      attempt++;
+      this.stats.requests++;
+      const json = request.responseFormat === 'json_object' && !this.jsonModeRejected;
+      try {
+        const body = {
+          model: this.options.model,
+          messages: request.messages,
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          ...(request.seed !== undefined ? { seed: request.seed } : {}),
+          ...(request.maxTokens !== undefined ? { [request.maxTokensField ?? 'max_tokens']: request.maxTokens } : {}),
+          ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+          ...request.extraBody,
+          stream: false as const,
+        };
+        const completion = await this.sdk.chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
+          ...(request.signal ? { signal: request.signal } : {}),
+          timeout: this.timeoutMs,
+          maxRetries: 0,
+        });
+        const choice = completion.choices?.[0];
+        if (!choice) throw new ChatError(`${this.where()} returned no choices`, undefined, attempt, false);
+        const message = choice.message as { content?: string | null; refusal?: string | null } | undefined;
+        return {
+          content: message?.content ?? null,
+          refusal: message?.refusal ?? null,
+          finishReason: choice.finish_reason ?? null,
+          model: completion.model ?? this.options.model,
+          attempts: attempt,
+          ...(completion.usage ? { usage: { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens } } : {}),
+        };
+      } catch (e) {
+        if (e instanceof ChatError) throw this.failed(e);
+        if (e instanceof APIUserAbortError || request.signal?.aborted) throw this.failed(new ChatError(`request to ${this.where()} was cancelled`, undefined, attempt, false));
+        const status = e instanceof APIError ? e.status : undefined;
+        if (json && status === 400 && /response_format|json_object|json mode|json_schema/i.test(errorText(e))) {
+          // The server does not do JSON mode: ask again without it (not counted as a retry).
+          this.jsonModeRejected = true;
+          attempt--;
+          continue;
+        }
+        const retryable = e instanceof APIConnectionError || (status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500));
+        if (!retryable || attempt > this.retries) {
+          const after = attempt > 1 ? ` (after ${attempt} attempts)` : '';
+          throw this.failed(new ChatError(`${describe(e, this.where(), this.timeoutMs)}${after}`, status, attempt, retryable));
+        }
+        this.stats.retries++;
+        const wait = this.delay(attempt, e instanceof APIError ? e.headers : undefined);
+        try {
+          await sleep(wait, undefined, request.signal ? { signal: request.signal } : undefined);
+        } catch {
+          throw this.failed(new ChatError(`request to ${this.where()} was cancelled`, status, attempt, false));
+        }
+      }
+    }
+  }
+
+  private failed(e: ChatError): ChatError {
+    this.stats.failures++;
+    return e;
+  }
+
+  private where(): string {
+    return `${this.options.baseURL.replace(/\/+$/, '')} (model ${this.options.model})`;
+  }
+
+  /** Backoff before attempt `attempt + 1`: `Retry-After` when the server sent one, else exponential with jitter. */
+  private delay(attempt: number, headers: Headers | undefined): number {
+    const fromHeader = retryAfterMs(headers);
+    if (fromHeader !== undefined) return Math.min(fromHeader, this.maxBackoffMs);
+    const base = Math.min(this.backoffMs * 2 ** (attempt - 1), this.maxBackoffMs);
+    return Math.round(base * (0.8 + 0.4 * Math.random()));
+  }
+}
+
+/** `retry-after-ms`, or `retry-after` in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const ra = headers?.get('retry-after');
+  if (!ra) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(ra)) return Math.max(0, Number(ra) * 1000);
+  const at = Date.parse(ra);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof APIError) return `${e.message} ${JSON.stringify(e.error ?? '')}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function describe(e: unknown, where: string, timeoutMs: number): string {
+  if (e instanceof APIConnectionError) {
+    if (/timed? ?out/i.test(e.message)) return `${where} did not answer within ${timeoutMs} ms`;
+    const cause = (e as { cause?: { message?: string; code?: string } }).cause;
+    return `cannot reach ${where}: ${cause?.code ?? cause?.message ?? e.message}`;
+  }
+  if (e instanceof APIError) return `${where} answered HTTP ${e.status ?? '?'}: ${e.message.replace(/^\d{3}\s*/, '').slice(0, 300)}`;
+  return `${where}: ${e instanceof Error ? e.message : String(e)}`;
+}

@@ -1,0 +1,185 @@
+/**
+ * `crimson`: the CRIMSON metric with an LLM judge behind any OpenAI-compatible chat endpoint
+ * (vLLM serving rajpurkarlab/medgemma-4b-it-crimson, OpenAI, Ollama, ...). The judge returns
+ * the evaluation object; the score is computed from it exactly (score.ts). A reply that
+ * cannot be read is an error outcome quoting the reply, never a number.
+ *
+ * Scheduling is the runner's: one request per batch, `concurrency` batches at a time, the disk
+ * cache (a re-run makes no calls). HTTP retries with backoff happen inside the client, so the
+ * runner's batch timeout is sized to cover every attempt.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { ChatClient, ChatError, apiKeyFromEnv } from '../../llm/client.js';
+import { excerptOf } from '../../llm/excerpt.js';
+import { parseJsonReply } from '../../llm/json.js';
+import type { Metric, ScoreContext, ScoreOutcome, ScoreRequest } from '../contract.js';
+import { defineMetric } from '../define.js';
+import { MetricUnavailableError, type MetricEnvironment, type MetricProvider } from '../provider.js';
+import { buildCrimsonPrompt, type CrimsonPrompt } from './prompt.js';
+import { JudgeReplySchema, evaluationWarnings, type JudgeReply } from './schema.js';
+import { computeCrimsonScore } from './score.js';
+
+/** The fine-tuned CRIMSON judge; upstream omits the guideline text for it (trained without). */
+export const FINE_TUNED_MODEL = 'rajpurkarlab/medgemma-4b-it-crimson';
+
+/** Options of the `crimson` metric (config `metrics.crimson.options`); unknown keys are an error. */
+export const CrimsonOptionsSchema = z.strictObject({
+  /** OpenAI-compatible base URL, e.g. `http://127.0.0.1:8000/v1`. Without it the metric is skipped. */
+  baseURL: z.url().optional(),
+  /** Model name as the server knows it. */
+  model: z.string().min(1).default(FINE_TUNED_MODEL),
+  /** NAME of the environment variable holding the API key (never the key itself). Local servers need none. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name').optional(),
+  temperature: z.number().min(0).max(2).default(0),
+  seed: z.number().int().nullable().default(42),
+  /** Completion token limit (default: the server's). The fine-tuned judge may need up to 8192. */
+  maxTokens: z.number().int().positive().optional(),
+  maxTokensField: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
+  /** `json_object` asks for JSON mode (dropped automatically if the server rejects it); `text` never asks. */
+  responseFormat: z.enum(['json_object', 'text']).default('json_object'),
+  /** A handlebars file for the user message (relative to the config file); gets reference, candidate, context, guidelines. */
+  promptTemplate: z.string().min(1).optional(),
+  /** The system message; default the built-in one; "" sends none. */
+  systemPrompt: z.string().optional(),
+  /** Significance examples, context rules and grading examples in the prompt; `auto`: off for the fine-tuned judge. */
+  guidelines: z.union([z.boolean(), z.literal('auto')]).default('auto'),
+  /** Send the patient context (the case's, overridden by the candidate's). */
+  patientContext: z.boolean().default(true),
+  /** Concurrent judge requests. */
+  concurrency: z.number().int().positive().max(1024).default(8),
+  /** Per HTTP attempt, in milliseconds. */
+  timeoutMs: z.number().int().positive().default(120_000),
+  /** HTTP retries on 429, 5xx, timeouts and connection failures. */
+  retries: z.number().int().min(0).max(10).default(3),
+  /** First backoff in milliseconds (doubled per retry; `Retry-After` wins). */
+  backoffMs: z.number().int().min(0).default(500),
+  /** Accept a reply whose JSON was cut off and closed by the repair (default no: entries may be lost). */
+  allowTruncated: z.boolean().default(false),
+  /** Extra request body fields for the server (e.g. Ollama `options`, vLLM `guided_json`). */
+  extraBody: z.record(z.string(), z.unknown()).optional(),
+});
+export type CrimsonOptions = z.infer<typeof CrimsonOptionsSchema>;
+
+function parseOptions(options: Record<string, unknown>): CrimsonOptions {
+  const parsed = CrimsonOptionsSchema.safeParse(options ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`);
+  throw new Error(`invalid crimson options: ${issues.join('; ')}`);
+}
+
+/** Whether guidelines go into the prompt. */
+export function guidelinesFor(o: Pick<CrimsonOptions, 'guidelines' | 'model'>): boolean {
+  return o.guidelines === 'auto' ? !o.model.toLowerCase().includes('medgemma-4b-it-crimson') : o.guidelines;
+}
+
+/** Creates the `crimson` metric; throws MetricUnavailableError when no endpoint is configured. */
+export function createCrimsonJudge(options: Record<string, unknown>, env: MetricEnvironment): Metric & { client: ChatClient } {
+  const o = parseOptions(options);
+  if (!o.baseURL) {
+    throw new MetricUnavailableError(
+      'no judge endpoint configured (set metrics.crimson.options.baseURL and model in metric-suite.config.*; see src/metrics/crimson/README.md). crimson:lexicon is the offline approximation',
+    );
+  }
+  let apiKey: string | undefined;
+  try {
+    apiKey = apiKeyFromEnv(o.apiKeyEnv);
+  } catch (e) {
+    throw new MetricUnavailableError((e as Error).message);
+  }
+  const guidelines = guidelinesFor(o);
+  const prompt = buildCrimsonPrompt({
+    ...(o.promptTemplate ? { templateFile: path.resolve(env.root, o.promptTemplate) } : {}),
+    ...(o.systemPrompt !== undefined ? { systemPrompt: o.systemPrompt } : {}),
+    guidelines,
+    patientContext: o.patientContext,
+  });
+  const client = new ChatClient({ baseURL: o.baseURL, model: o.model, ...(apiKey ? { apiKey } : {}), timeoutMs: o.timeoutMs, retries: o.retries, backoffMs: o.backoffMs });
+  // The runner's batch timeout covers every attempt and the waits between them.
+  const backoffBudget = Array.from({ length: o.retries }, (_, k) => Math.min(o.backoffMs * 2 ** k, 30_000) * 1.2).reduce((a, b) => a + b, 0);
+  const metric = defineMetric({
+    id: 'crimson',
+    version: `1+${prompt.fingerprint}`,
+    description: `CRIMSON, LLM judge ${o.model} at ${o.baseURL}${guidelines ? '' : ', no guidelines'}`,
+    direction: 'higher',
+    range: [-1, 1],
+    tieTolerance: 0,
+    deterministic: false,
+    inputs: ['text', 'structured'],
+    symmetric: false,
+    batchSize: 1,
+    concurrency: o.concurrency,
+    timeoutMs: Math.ceil(o.timeoutMs * (o.retries + 1) + backoffBudget + 5_000),
+    retries: 0,
+    remote: true,
+    cost: 1000,
+    score: (requests: ScoreRequest[], ctx: ScoreContext) => Promise.all(requests.map((r) => judgeOne(r, ctx, client, prompt, o))),
+    close: () => client.close(),
+  });
+  return Object.assign(metric, { client });
+}
+
+async function judgeOne(r: ScoreRequest, ctx: ScoreContext, client: ChatClient, prompt: CrimsonPrompt, o: CrimsonOptions): Promise<ScoreOutcome> {
+  const { system, user } = prompt.render(r.reference, r.candidate, r.context);
+  let reply;
+  try {
+    reply = await client.complete({
+      messages: [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: user }],
+      temperature: o.temperature,
+      ...(o.seed !== null ? { seed: o.seed } : {}),
+      ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens, maxTokensField: o.maxTokensField } : {}),
+      responseFormat: o.responseFormat,
+      ...(o.extraBody ? { extraBody: o.extraBody } : {}),
+      signal: ctx.signal,
+    });
+  } catch (e) {
+    return { error: `crimson: ${e instanceof ChatError ? e.message : (e as Error).message}` };
+  }
+  return scoreJudgeReply(reply.content, { refusal: reply.refusal, finishReason: reply.finishReason, allowTruncated: o.allowTruncated, model: reply.model });
+}
+
+/**
+ * Turns a judge's raw reply into an outcome: parse (repairing what can be repaired), validate,
+ * score. Exported for reuse (e.g. scoring recorded replies) and tests.
+ */
+export function scoreJudgeReply(
+  content: string | null,
+  info: { refusal?: string | null; finishReason?: string | null; allowTruncated?: boolean; model?: string } = {},
+): ScoreOutcome {
+  if (info.refusal) return { error: `crimson: the judge refused: ${excerptOf(info.refusal)}` };
+  const parsed = parseJsonReply(content, { expect: 'object' });
+  const cut = info.finishReason === 'length' ? ' (the judge hit its token limit: raise maxTokens)' : '';
+  if (!parsed.ok) return { error: `crimson: the judge's reply is not a usable evaluation: ${parsed.reason}${cut}; reply: ${parsed.excerpt}` };
+  if (parsed.truncated && !info.allowTruncated) {
+    return { error: `crimson: the judge's reply was cut off mid-JSON${cut}, so findings or errors may be missing; reply: ${excerptOf(content)}` };
+  }
+  const checked = JudgeReplySchema.safeParse(parsed.value);
+  if (!checked.success) {
+    const issues = checked.error.issues.slice(0, 4).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return { error: `crimson: the judge's JSON is not a CRIMSON evaluation (${issues.join('; ')}); reply: ${excerptOf(content)}` };
+  }
+  return outcomeOf(checked.data, { ...(parsed.repairs.length ? { repairs: parsed.repairs } : {}), ...(info.model ? { judge: info.model } : {}) });
+}
+
+/** The outcome for a valid evaluation: the rounded score and its parts in details. */
+export function outcomeOf(evaluation: JudgeReply, extra: Record<string, unknown> = {}): ScoreOutcome {
+  const result = computeCrimsonScore(evaluation);
+  const warnings = evaluationWarnings(evaluation);
+  return {
+    value: result.crimson_score,
+    details: {
+      ...result.metrics,
+      error_counts: result.error_counts,
+      weighted_error_counts: result.weighted_error_counts,
+      evaluation,
+      ...(warnings.length ? { warnings } : {}),
+      ...extra,
+    },
+  };
+}
+
+export const crimsonProvider: MetricProvider = {
+  id: 'crimson',
+  description: 'CRIMSON with an LLM judge over an OpenAI-compatible endpoint (vLLM, OpenAI, Ollama); skipped when none is configured',
+  create: (options, env) => createCrimsonJudge(options, env),
+};

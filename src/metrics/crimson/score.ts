@@ -1,0 +1,193 @@
+/**
+ * The CRIMSON score computed from a judge's evaluation object (METRICS.md §1.2). Exact: every
+ * arithmetic step is the reference's, in the reference's order, so the parity vectors match
+ * bit for bit. The input is deliberately loose (unknown significance labels, missing
+ * severities, ids that name no finding): the reference defines a value for all of them.
+ */
+import { pyRound } from './round.js';
+
+/** Significance weights; any other label (or none) weighs 0.25. */
+export const SIGNIFICANCE_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
+  urgent: 1.0,
+  actionable_not_urgent: 0.5,
+  not_actionable_not_urgent: 0.25,
+  benign_expected: 0.0,
+});
+
+/** Attribute-error severity weights; any other label (or none) weighs 0.25. */
+export const ATTRIBUTE_SEVERITY_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
+  significant: 0.5,
+  negligible: 0.0,
+});
+
+/** Weight of an unknown or missing label, in both tables. */
+export const UNKNOWN_LABEL_WEIGHT = 0.25;
+
+export const ATTRIBUTE_ERROR_TYPES = ['location', 'severity', 'descriptor', 'measurement', 'certainty', 'unspecific', 'overinterpretation', 'temporal'] as const;
+export type AttributeErrorType = (typeof ATTRIBUTE_ERROR_TYPES)[number];
+
+/** A finding as the judge lists it. `clinical_significance` may be any label (see weights). */
+export interface CrimsonFindingInput {
+  id?: unknown;
+  finding?: unknown;
+  clinical_significance?: unknown;
+}
+
+export interface CrimsonAttributeErrorInput {
+  ref_id?: unknown;
+  pred_id?: unknown;
+  severity?: unknown;
+  error_types?: unknown;
+  explanation?: unknown;
+}
+
+/** A judge's evaluation as `computeCrimsonScore` accepts it; absent lists count as empty. */
+export interface CrimsonEvaluationInput {
+  reference_findings?: CrimsonFindingInput[];
+  predicted_findings?: CrimsonFindingInput[];
+  matched_findings?: { ref_id?: unknown; pred_id?: unknown }[];
+  errors?: {
+    false_findings?: unknown[];
+    missing_findings?: unknown[];
+    attribute_errors?: CrimsonAttributeErrorInput[];
+  };
+}
+
+export interface CrimsonErrorCounts {
+  false_findings: number;
+  missing_findings: number;
+  attribute_errors: number;
+  location_errors: number;
+  severity_errors: number;
+  descriptor_errors: number;
+  measurement_errors: number;
+  certainty_errors: number;
+  unspecific_errors: number;
+  overinterpretation_errors: number;
+  temporal_errors: number;
+}
+
+export interface CrimsonResult {
+  /** The score rounded to 4 places as Python's `round(x, 4)` does; in (-1, 1]. */
+  crimson_score: number;
+  metrics: {
+    /** Weighted size of the reference (sum of reference finding weights). */
+    N_G: number;
+    /** E_false: weighted false findings. */
+    E_penalty: number;
+    /** Weighted correct findings, with partial credit for attribute errors. */
+    correct: number;
+    /** E_penalty - correct. */
+    errors_more_than_correct: number;
+    S: number;
+  };
+  error_counts: CrimsonErrorCounts;
+  weighted_error_counts: { false_findings: number; missing_findings: number; attribute_errors: number };
+}
+
+/** `table.get(label, 0.25)` without prototype surprises (`"constructor"` is not a label). */
+function labelWeight(table: Readonly<Record<string, number>>, label: unknown): number {
+  return typeof label === 'string' && Object.hasOwn(table, label) ? table[label]! : UNKNOWN_LABEL_WEIGHT;
+}
+
+/** Python's `x in container` for a list (element equality) or a string (substring). */
+function pyContains(container: unknown, item: string): boolean {
+  if (typeof container === 'string') return container.includes(item);
+  return Array.isArray(container) && container.includes(item);
+}
+
+const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
+
+/**
+ * The CRIMSON score of one judge evaluation (DESIGN §8). Ids compare as the reference's
+ * dict keys do (`"R1"` and `1` are different ids).
+ */
+export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): CrimsonResult {
+  const errors = evaluation.errors && typeof evaluation.errors === 'object' ? evaluation.errors : {};
+  const matched = list(evaluation.matched_findings);
+  const references = list(evaluation.reference_findings);
+  const predictions = list(evaluation.predicted_findings);
+  const falseIds = list(errors.false_findings);
+  const missingIds = list(errors.missing_findings);
+  const attrErrors = list(errors.attribute_errors);
+
+  // Later entries win, as in a dict comprehension.
+  const refWeight = new Map<unknown, number>();
+  for (const r of references) refWeight.set(r.id, labelWeight(SIGNIFICANCE_WEIGHTS, r.clinical_significance));
+  const predWeight = new Map<unknown, number>();
+  for (const p of predictions) predWeight.set(p.id, labelWeight(SIGNIFICANCE_WEIGHTS, p.clinical_significance));
+
+  // Python's sum() starts at 0 and adds left to right; every weight is a multiple of 0.25, so
+  // these sums are exact whichever summation Python uses.
+  let eFalse = 0;
+  for (const id of falseIds) eFalse += predWeight.get(id) ?? 0;
+  let eMiss = 0;
+  for (const id of missingIds) eMiss += refWeight.get(id) ?? 0;
+
+  const counts: CrimsonErrorCounts = {
+    false_findings: falseIds.length,
+    missing_findings: missingIds.length,
+    attribute_errors: attrErrors.length,
+    location_errors: 0,
+    severity_errors: 0,
+    descriptor_errors: 0,
+    measurement_errors: 0,
+    certainty_errors: 0,
+    unspecific_errors: 0,
+    overinterpretation_errors: 0,
+    temporal_errors: 0,
+  };
+  for (const e of attrErrors) {
+    for (const type of ATTRIBUTE_ERROR_TYPES) if (pyContains(e.error_types, type)) counts[`${type}_errors`]++;
+  }
+
+  const attrByRef = new Map<unknown, CrimsonAttributeErrorInput[]>();
+  for (const e of attrErrors) {
+    const bucket = attrByRef.get(e.ref_id);
+    if (bucket) bucket.push(e);
+    else attrByRef.set(e.ref_id, [e]);
+  }
+
+  let nG = 0;
+  for (const r of references) nG += labelWeight(SIGNIFICANCE_WEIGHTS, r.clinical_significance);
+  if (nG === 0 && references.length === 0) nG = matched.length + eMiss;
+
+  const ePenalty = eFalse;
+
+  const counted = new Set<unknown>();
+  let correct = 0.0;
+  for (const m of matched) {
+    const refId = m.ref_id;
+    if (counted.has(refId)) continue; // only the first match of a reference counts
+    counted.add(refId);
+    const base = refWeight.get(refId) ?? 0.0;
+    const own = attrByRef.get(refId);
+    if (!own || own.length === 0) {
+      correct += base;
+    } else {
+      let errorWeight = 0;
+      for (const e of own) errorWeight += labelWeight(ATTRIBUTE_SEVERITY_WEIGHTS, e.severity);
+      const creditFactor = base + errorWeight > 0 ? base / (base + errorWeight) : 0.0;
+      correct += base * creditFactor; // b * (b / (b + A)), in this order: bit-for-bit
+    }
+  }
+
+  const errorsMoreThanCorrect = ePenalty - correct;
+  let S: number;
+  if (nG === 0) S = ePenalty === 0 && eMiss === 0 ? 1.0 : -(ePenalty + eMiss + 1);
+  else S = (correct - ePenalty) / nG;
+
+  let crimson: number;
+  if (S >= 0) crimson = S;
+  else crimson = errorsMoreThanCorrect > 0 ? (-1 * errorsMoreThanCorrect) / (1 + errorsMoreThanCorrect) : 0;
+
+  let weightedAttr = 0;
+  for (const e of attrErrors) weightedAttr += labelWeight(ATTRIBUTE_SEVERITY_WEIGHTS, e.severity);
+
+  return {
+    crimson_score: pyRound(crimson, 4),
+    metrics: { N_G: nG, E_penalty: ePenalty, correct, errors_more_than_correct: errorsMoreThanCorrect, S },
+    error_counts: counts,
+    weighted_error_counts: { false_findings: eFalse, missing_findings: eMiss, attribute_errors: weightedAttr },
+  };
+}

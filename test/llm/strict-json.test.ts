@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, parseJsonFirstWins } from '../../src/llm/strict-json.js';
+
+describe('parseJsonFirstWins', () => {
+  it('parses what JSON.parse parses', () => {
+    const texts = ['{"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9\\"/"], "b": {}}', '[]', '"s"', '0', '-0.125', ' {"nested": [[{"k": [1]}]]} '];
+    for (const t of texts) expect(parseJsonFirstWins(t)).toEqual(JSON.parse(t));
+  });
+
+  it('keeps the FIRST value of a duplicated key (JSON.parse keeps the last)', () => {
+    const text = '{"score": 1, "inner": {"x": "first", "x": "second"}, "score": 2}';
+    expect(parseJsonFirstWins(text)).toEqual({ score: 1, inner: { x: 'first' } });
+    expect(JSON.parse(text)).toEqual({ score: 2, inner: { x: 'second' } });
+  });
+
+  it('makes __proto__ an own property, never the prototype', () => {
+    const v = parseJsonFirstWins('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.hasOwn(v, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('rejects what strict JSON rejects, with the position', () => {
+    for (const bad of ['{"a": 1,}', "{'a': 1}", '{a: 1}', '[1 2]', '{"a": "\\x"}', '{"a": 01}', '{"a": 1} x', '{"a": "line\nbreak"}', '{"a": [1', '']) {
+      expect(() => parseJsonFirstWins(bad), bad).toThrow(JsonSyntaxError);
+    }
+    try {
+      parseJsonFirstWins('{"a": 1,}');
+    } catch (e) {
+      expect((e as JsonSyntaxError).position).toBe(8);
+    }
+  });
+
+  it('refuses absurd nesting instead of overflowing the stack', () => {
+    expect(() => parseJsonFirstWins('['.repeat(10_000) + ']'.repeat(10_000))).toThrow(/nesting too deep/);
+  });
+});
