@@ -5,6 +5,7 @@
  */
 import type { ReporterFactory } from '../src/reporting/reporter.js';
 import type { CaseResult, GateResult, LawResult, Problem, RunReport } from '../src/runner/results.js';
+import { findingSummary } from './_internals/finding-summary.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -61,6 +62,12 @@ export function lawJson(l: LawResult): { [key: string]: Json } {
   const out: { [key: string]: Json } = { law: l.law, metric: l.metric, verdict: l.verdict, numRuns: l.numRuns, seed: l.seed };
   if (l.counterexample !== undefined) out.counterexample = toJson(l.counterexample);
   if (l.reason !== undefined) out.reason = l.reason;
+  if (l.suite !== undefined) out.suite = l.suite;
+  if (l.path !== undefined) out.path = l.path;
+  if (l.shrinks !== undefined) out.shrinks = l.shrinks;
+  if (l.expected !== undefined) out.expected = l.expected;
+  if (l.expected === 'fail' && l.verdict === 'pass') out.unexpectedPass = true;
+  if (l.informational !== undefined) out.informational = l.informational;
   return out;
 }
 
@@ -82,6 +89,7 @@ const problemJson = (p: Problem): Json => ({ file: p.file, line: p.line, column:
 /** The report object the JSON reporter writes. */
 export function reportJson(report: RunReport): { [key: string]: Json } {
   const s = report.summary;
+  const findings = findingSummary(report.results);
   return {
     summary: { passed: s.passed, failed: s.failed, errors: s.errors, skipped: s.skipped },
     results: report.results.map(resultJson),
@@ -91,6 +99,8 @@ export function reportJson(report: RunReport): { [key: string]: Json } {
     exitCode: report.exitCode,
     durationMs: report.durationMs,
     bailed: report.bailed ?? false,
+    // Table 2 of the CSEval paper: mean ± sd per finding of image cases (only when there are any).
+    ...(findings.length > 0 ? { findingSummary: findings.map((f) => ({ metric: f.metric, finding: f.finding, n: f.n, mean: f.mean, sd: f.sd })) } : {}),
   };
 }
 

@@ -37,7 +37,13 @@ function caseTestcase(r: CaseResult): Testcase {
 function lawTestcase(l: LawResult): Testcase {
   const message = l.reason ?? (l.counterexample === undefined ? l.verdict : `counterexample: ${safeJson(l.counterexample)}`);
   const body = l.verdict === 'pass' || l.verdict === 'skip' ? '' : renderLawFailure(l, plain).slice(1).map((x) => x.trim()).join('\n');
-  return { classname: `laws.${l.metric}`, name: l.law, verdict: l.verdict, message, body };
+  const t = { classname: `laws.${l.metric}`, name: l.law, verdict: l.verdict, message, body };
+  // JUnit has no expected failure: a documented one is skipped, an unexpected pass is a failure.
+  if (l.expected === 'fail' && l.verdict === 'fail') return { ...t, verdict: 'skip', message: `expected failure (known limitation): ${message}` };
+  if (l.expected === 'fail' && l.verdict === 'pass') {
+    return { ...t, verdict: 'fail', message: 'unexpected pass: the law is marked expected: fail for this metric', body: renderLawFailure(l, plain).slice(1).map((x) => x.trim()).join('\n') };
+  }
+  return t;
 }
 
 function renderTestcase(t: Testcase): string {

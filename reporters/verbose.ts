@@ -25,12 +25,17 @@ export function caseLine(r: CaseResult, c: ChalkInstance): string {
   return `${line} ${c.red(`— ${r.verdict === 'fail' ? 'failed' : r.verdict}${why ? `: ${why}` : ''}`)}`;
 }
 
-/** `✓ law negation-flip [rouge-l] 100 runs, seed 42`. */
+/** `✓ law negation-sensitive [rouge-l] 100 runs, seed 42`, with `(expected fail)` and the path when it failed. */
 export function lawLine(l: LawResult, c: ChalkInstance): string {
-  const head = `${mark(l.verdict, c)} law ${l.law} [${l.metric}]`;
+  const unexpected = l.expected === 'fail' && l.verdict === 'pass';
+  const head = `${unexpected ? c.red('✗') : l.expected === 'fail' && l.verdict === 'fail' ? c.yellow('✗') : mark(l.verdict, c)} law ${l.law} [${l.metric}]`;
   if (l.verdict === 'skip') return `${head} ${c.dim(`skipped${l.reason ? ` (${l.reason})` : ''}`)}`;
-  const tail = l.verdict === 'pass' ? '' : ` ${c.red(`— ${l.verdict === 'fail' ? 'failed' : l.verdict}${l.reason ? `: ${l.reason}` : ''}`)}`;
-  return `${head} ${c.dim(`${l.numRuns} runs, seed ${l.seed}`)}${tail}`;
+  const runs = `${l.numRuns} runs, seed ${l.seed}${l.path ? `, path ${l.path}` : ''}`;
+  let tail = '';
+  if (unexpected) tail = ` ${c.red('— unexpected pass: marked expected: fail')}`;
+  else if (l.expected === 'fail' && l.verdict === 'fail') tail = ` ${c.yellow(`— failed as expected (known limitation)${l.reason ? `: ${l.reason}` : ''}`)}`;
+  else if (l.verdict !== 'pass') tail = ` ${c.red(`— ${l.verdict === 'fail' ? 'failed' : l.verdict}${l.reason ? `: ${l.reason}` : ''}`)}`;
+  return `${head} ${c.dim(runs)}${tail}`;
 }
 
 export const createVerboseReporter: ReporterFactory = (options) => {

@@ -24,3 +24,7 @@ export type { CrimsonResult, CrimsonErrorCounts, CrimsonEvaluation, CrimsonEvalu
 export { sScore } from './metrics/s-score/index.js';
 export { sScoreCorpus, parseStructuredReport, SScoreParseError, StructuredReportSchema, SScoreOptionsSchema } from './metrics/s-score/index.js';
 export type { SScoreDetails, SScoreCorpus, SScoreInput, SScoreOptions, SScoreResult, StructuredReport, ParseResult as SScoreParseResult } from './metrics/s-score/index.js';
+export { radgraphF1 } from './metrics/radgraph/score.js';
+export type { RadGraphF1Options, RadGraphF1Result, RadGraphVariant, RadGraphLevel } from './metrics/radgraph/score.js';
+export type { EntityExtractor, RadGraphAnnotation, RadGraphEntity, RadGraphRelation } from './metrics/radgraph/extractors/types.js';
+export { kendallTauB } from './stats/kendall.js';

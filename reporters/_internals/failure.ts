@@ -2,6 +2,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { CaseResult, LawResult } from '../../src/runner/results.js';
 import { candidateLabels, orderCandidates, safeJson, scoreLine } from './format.js';
+import { renderLawBlock } from './laws.js';
 import { expectedChain, topExpected } from './relations.js';
 import { wordDiff } from './word-diff.js';
 
@@ -84,11 +85,8 @@ export function renderInformational(r: CaseResult, c: ChalkInstance): string {
   return `  ${c.yellow('·')} ${r.caseId} [${r.metric}] ${c.dim(what)}`;
 }
 
-/** The block printed for a failed law. */
+/** The block printed for a failed law: reason, the shrunk texts with scores, the clinical edit, seed, path and rerun command. */
 export function renderLawFailure(l: LawResult, c: ChalkInstance): string[] {
-  const lines = [`${verdictLabel(l.verdict, c)} ${c.bold(`law ${l.law}`)} [${l.metric}]`];
-  lines.push(c.dim(`  seed ${l.seed}, ${l.numRuns} runs`));
-  if (l.reason) lines.push(`  reason: ${l.reason}`);
-  if (l.counterexample !== undefined) lines.push(`  counterexample: ${safeJson(l.counterexample)}`);
-  return lines;
+  const head = l.expected === 'fail' && l.verdict === 'pass' ? c.red.bold('UNEXPECTED PASS') : verdictLabel(l.verdict, c);
+  return renderLawBlock(l, c, head);
 }

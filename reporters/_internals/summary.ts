@@ -4,7 +4,9 @@ import { formatProblem, type CaseResult, type RunReport } from '../../src/runner
 import { fmtDuration, isProblemVerdict, summaryLine, tally } from './format.js';
 import { renderCaseFailure, renderInformational, renderLawFailure } from './failure.js';
 import { renderGates } from './gates.js';
+import { renderFindingSummary } from './finding-summary.js';
 import { renderMatrix } from './matrix.js';
+import { isLawFailure, renderKnownLaw, renderLawMatrix } from './laws.js';
 
 interface Failure {
   result: CaseResult;
@@ -41,26 +43,30 @@ export function renderEnd(report: RunReport, c: ChalkInstance): string {
   section(out, c.bold.red(`Problems (${report.problems.length})`), report.problems.map((p) => `  ${formatProblem(p)}`));
 
   const failed = failures(report.results, 'gating');
-  const failedLaws = report.laws.filter((l) => isProblemVerdict(l.verdict));
+  const failedLaws = report.laws.filter(isLawFailure);
   const blocks: string[] = [];
   for (const f of failed) blocks.push(...renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined), '');
   for (const l of failedLaws) blocks.push(...renderLawFailure(l, c), '');
   if (blocks.length > 0) out.push(c.bold.red(`Failures (${failed.length + failedLaws.length})`), '', ...blocks);
 
   const info = failures(report.results, 'informational');
+  const infoLaws = report.laws.filter((l) => l.informational && isProblemVerdict(l.verdict));
   section(
     out,
-    c.bold.yellow(`informational metrics (not gating): ${info.length} not passing`),
-    info.map((f) => renderInformational(f.result, c)),
+    c.bold.yellow(`informational metrics (not gating): ${info.length + infoLaws.length} not passing`),
+    [...info.map((f) => renderInformational(f.result, c)), ...infoLaws.map((l) => renderKnownLaw(l, c))],
   );
   const known = failures(report.results, 'known');
+  const knownLaws = report.laws.filter((l) => !l.informational && l.expected === 'fail' && l.verdict === 'fail');
   section(
     out,
-    c.bold.yellow(`known failures (documented limitations, expected to fail): ${known.length}`),
-    known.map((f) => renderInformational(f.result, c)),
+    c.bold.yellow(`known failures (documented limitations, expected to fail): ${known.length + knownLaws.length}`),
+    [...known.map((f) => renderInformational(f.result, c)), ...knownLaws.map((l) => renderKnownLaw(l, c))],
   );
 
   section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c));
+  section(out, c.bold('Per finding (image cases, score per image: mean ± sd)'), renderFindingSummary(report.results, c));
+  section(out, c.bold('Laws (law × metric)'), renderLawMatrix(report.laws, c));
   section(out, c.bold('Gates'), renderGates(report.gates, c));
 
   const t = tally(report);

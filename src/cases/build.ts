@@ -46,7 +46,22 @@ function relationsOf(expect: string | string[], labels: Set<string>, issues: Bui
 }
 
 /** Turns a schema-valid case into the runner's model, or reports what is wrong with it. */
-export function buildCase(input: CaseInput, id: string, location: Location): { case?: Case; issues: BuildIssue[] } {
+/**
+ * An image `path`: relative to the case file, and inside the cases root (DESIGN §2), so a case
+ * file cannot make a live report generator read (and send) any file on the machine.
+ */
+function imagePathIssue(rel: string, dir: string, root: string | undefined): string | undefined {
+  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel)) return `image path "${rel}" must be relative to the case file`;
+  if (root === undefined) return undefined;
+  const inside = path.relative(path.resolve(root), path.resolve(dir, rel));
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+    return `image path "${rel}" leaves the cases root ${root}: images must stay inside it`;
+  }
+  return undefined;
+}
+
+/** `root`: the cases root (the nearest `cases/` folder); image paths must stay inside it. */
+export function buildCase(input: CaseInput, id: string, location: Location, root?: string): { case?: Case; issues: BuildIssue[] } {
   const issues: BuildIssue[] = [];
   const base = {
     id,
@@ -68,6 +83,8 @@ export function buildCase(input: CaseInput, id: string, location: Location): { c
     case 'image': {
       const dir = path.dirname(location.file);
       const candidates: Candidate[] = Object.entries(input.images).map(([label, img]) => {
+        const bad = img.path === undefined ? undefined : imagePathIssue(img.path, dir, root);
+        if (bad) issues.push({ path: ['images', label, 'path'], message: bad });
         const context = input.context || img.context ? { ...input.context, ...img.context } : undefined;
         return { label, text: img.findings ?? '', ...(img.path ? { image: path.resolve(dir, img.path) } : {}), ...(context ? { context } : {}) };
       });

@@ -74,7 +74,7 @@ function loadCases(src: Source, file: string, root: string, fast: boolean): File
     if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where));
     const id = parsed.data.id ?? (prefix.length > 0 ? `${baseId}#${i + 1}` : baseId);
     const start = src.start(prefix, node);
-    const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column });
+    const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column }, root);
     if (built.issues.length > 0) return void out.problems.push(...built.issues.map((x) => where(x.path, `case "${id}": ${x.message}`)));
     const idPath = parsed.data.id ? [...prefix, 'id'] : prefix;
     if (seen.has(id)) {

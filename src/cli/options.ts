@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -30,7 +30,18 @@ export const runOptions: OptionSpec[] = [
   { flags: '--cache-dir <dir>', description: 'cache folder (default .metric-suite/cache)' },
   { flags: '--pass-with-no-cases', description: 'exit 0 when no case matches the suites and filters' },
   { flags: '--offline', description: 'no network: a remote metric whose score is not cached is an error' },
+  { flags: '--law <id>', description: "only this law (repeatable); the suites' cases do not run", repeatable: true },
+  { flags: '--seed <n>', description: "fast-check seed of every law (a failure prints its seed)", parse: (v) => parseInteger('--seed', v) },
+  { flags: '--law-path <path>', description: 'replay a law counterexample path (with --seed, --law and --metric, as a failure prints them)' },
+  { flags: '--num-runs <n>', description: 'runs per law × metric, not scaled by metric cost', parse: (v) => parseInteger('--num-runs', v, 1) },
 ];
+
+/** An integer flag value; commander reports the error and exits 2 (usage). */
+function parseInteger(flag: string, value: string, min = Number.MIN_SAFE_INTEGER): number {
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${flag} needs an integer${min > 0 ? ` >= ${min}` : ''}, got "${value}"`);
+  return n;
+}
 
 /** Turns specs into commander options. */
 export function toOptions(specs: OptionSpec[]): Option[] {
@@ -61,6 +72,10 @@ export interface RunFlags extends SelectionFlags {
   cacheDir?: string;
   offline?: boolean;
   passWithNoCases?: boolean;
+  law?: string[];
+  seed?: number;
+  lawPath?: string;
+  numRuns?: number;
 }
 
 /** Maps selection flags onto runner options. */

@@ -21,6 +21,11 @@ export interface ScoreRequest {
   /** CSEval: the prompt an image was generated from, and the image path. */
   prompt?: string;
   image?: string;
+  /**
+   * CSEval: sha256 (hex) of the image file's bytes, set by the runner when the file can be read,
+   * so that the request (and every cache key built from it) changes when the image does.
+   */
+  imageSha256?: string;
 }
 
 /** The result of scoring one request: a value, or an error with its reason. */

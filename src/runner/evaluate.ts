@@ -3,6 +3,7 @@ import { clinicalDiff, formatDiff } from '../clinical/diff/index.js';
 import type { InputKind, Report, ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
 import { checkRelation, checkScore } from './expectations.js';
+import { imageDigest } from './image-digest.js';
 import type { CaseResult, ExpectationResult } from './results.js';
 
 /** A case × metric pair to run, within a suite. */
@@ -38,10 +39,17 @@ export function requestsOf(c: Case): { label: string; request: ScoreRequest }[] 
   if (c.kind === 'image') {
     return c.candidates.map((x) => ({
       label: x.label,
-      request: withContext({ reference: c.prompt, candidate: x.text, prompt: c.prompt, ...(x.image ? { image: x.image } : {}) }, x.context),
+      request: withContext({ reference: c.prompt, candidate: x.text, prompt: c.prompt, ...imageOf(x.image) }, x.context),
     }));
   }
   return c.candidates.map((x) => ({ label: x.label, request: withContext({ reference: c.reference, candidate: x.text }, x.context) }));
+}
+
+/** The image path and, when the file can be read, its content hash (part of the cache key). */
+function imageOf(image: string | undefined): Pick<ScoreRequest, 'image' | 'imageSha256'> {
+  if (!image) return {};
+  const sha = imageDigest(image);
+  return sha ? { image, imageSha256: sha } : { image };
 }
 
 function withContext(r: ScoreRequest, context: ScoreRequest['context']): ScoreRequest {

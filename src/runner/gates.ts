@@ -1,6 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { Gate } from '../suite/schema.js';
-import { summarize, type CaseResult, type GateResult } from './results.js';
+import { isUnexpectedPass, summarize, type CaseResult, type GateResult, type LawResult } from './results.js';
 
 /** The gate configured for a metric in a suite: its own entry, else `'*'`, else all must pass. */
 export function gateFor(gates: Record<string, Gate> | undefined, metric: string): Gate {
@@ -16,12 +16,20 @@ export function isKnownFailure(gate: Gate, caseId: string): boolean {
  * Evaluates a suite's gate for one metric. The pass rate counts every non-skipped verdict
  * (errors and inconclusive ones do not pass); required globs must each match at least one
  * case, and every matched case must pass. Known failures are left out of the rate and must
- * not pass. An informational gate never fails.
+ * not pass. Laws: every law must pass, except those marked `expected: fail`, which must fail
+ * (an unexpected pass fails the gate, as a known failure that passes does); law verdicts count
+ * in `counts` and the rate like cases. An informational gate never fails.
  */
-export function evaluateGate(suite: string, metric: string, gate: Gate, all: CaseResult[]): GateResult {
+export function evaluateGate(suite: string, metric: string, gate: Gate, all: CaseResult[], laws: LawResult[] = []): GateResult {
   const results = all.filter((r) => !r.knownFailure);
   const unexpectedPasses = all.filter((r) => r.knownFailure && r.verdict === 'pass').map((r) => r.caseId);
-  const counts = summarize(results);
+  const lawPasses = laws.filter(isUnexpectedPass).map((l) => `law ${l.law}`);
+  const gatingLaws = laws.filter((l) => l.expected !== 'fail');
+  // an expected-fail law that errors is no documented limitation: it fails the gate too
+  const failedLaws = laws
+    .filter((l) => (l.expected === 'fail' ? l.verdict === 'error' || l.verdict === 'inconclusive' : l.verdict !== 'pass' && l.verdict !== 'skip'))
+    .map((l) => l.law);
+  const counts = summarize([...results, ...gatingLaws]);
   const ran = counts.passed + counts.failed + counts.errors;
   const passRate = ran === 0 ? 1 : counts.passed / ran;
   const minPassRate = gate.minPassRate ?? 1;
@@ -33,9 +41,12 @@ export function evaluateGate(suite: string, metric: string, gate: Gate, all: Cas
   }
   const reasons: string[] = [];
   if (passRate < minPassRate) reasons.push(`pass rate ${(passRate * 100).toFixed(1)}% < ${(minPassRate * 100).toFixed(1)}%`);
+  if (failedLaws.length) reasons.push(`laws did not pass: ${failedLaws.join(', ')}`);
   if (failedRequired.length) reasons.push(`required cases did not pass: ${failedRequired.join(', ')}`);
   if (unexpectedPasses.length) reasons.push(`known failures now pass (remove them from knownFailures): ${unexpectedPasses.join(', ')}`);
+  if (lawPasses.length) reasons.push(`expected-fail laws now pass (remove their expected: fail): ${lawPasses.map((l) => l.slice(4)).join(', ')}`);
+  unexpectedPasses.push(...lawPasses);
   const informational = gate.informational === true;
-  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses };
+  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses, ...(failedLaws.length ? { failedLaws } : {}) };
   return reasons.length ? { ...result, reason: reasons.join('; ') } : result;
 }

@@ -48,16 +48,35 @@ export interface CaseResult {
   direction?: 'higher' | 'lower';
 }
 
-/** A law × metric verdict (laws arrive with the laws issue; the shape is fixed now). */
+/** A law × metric verdict (DESIGN §6: `law`, `metric`, `verdict`, `numRuns`, `seed`, `counterexample?`). */
 export interface LawResult {
   law: string;
   metric: string;
   verdict: Verdict;
   numRuns: number;
   seed: number;
+  /**
+   * The shrunk failing sample. Laws of src/laws write `{ reference, candidates, edit?, scores,
+   * errors?, probes? }` (LawCounterexample); reporters also accept any JSON value.
+   */
   counterexample?: unknown;
   reason?: string;
+  /** The suite that selected the law. */
+  suite?: string;
+  /** The law's one-line statement, for reports. */
+  description?: string;
+  /** fast-check's counterexample path: `--seed <seed> --law-path <path>` replays the failure. */
+  path?: string;
+  /** Shrink steps fast-check took to reach the counterexample. */
+  shrinks?: number;
+  /** `fail` when the suite marks the law a known limitation of this metric (`expected: fail`). */
+  expected?: 'fail';
+  /** The metric's gate ignores this result. */
+  informational?: boolean;
 }
+
+/** An `expected: fail` law that passed: the documented limitation is gone, so the suite must change. */
+export const isUnexpectedPass = (l: Pick<LawResult, 'expected' | 'verdict'>): boolean => l.expected === 'fail' && l.verdict === 'pass';
 
 /**
  * A problem loading a case, suite or config: printed `file:line:col: message`. Problems with
@@ -81,8 +100,10 @@ export interface GateResult {
   counts: { passed: number; failed: number; errors: number; skipped: number };
   /** Required cases that did not pass. */
   failedRequired: string[];
-  /** Known failures that passed: the limitation is gone, so the list must be updated. */
+  /** Known failures that passed (`law <id>` for expected-fail laws): the limitation is gone, so the list must be updated. */
   unexpectedPasses: string[];
+  /** Laws that did not pass (and were not expected to fail). */
+  failedLaws?: string[];
   reason?: string;
 }
 

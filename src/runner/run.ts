@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CaseLoader } from '../cases/load.js';
+import { planSuiteLaws, runLaw, unavailableLaw, type LawOverrides, type PlannedLaw } from '../laws/plan.js';
 import { loadConfig } from '../config/load.js';
 import { builtinProviders } from '../metrics/builtins.js';
 import type { MetricProvider } from '../metrics/provider.js';
@@ -10,12 +11,12 @@ import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
 import { evaluateGate, gateFor, isKnownFailure } from './gates.js';
-import { summarize, usageProblem, type CaseResult, type GateResult, type Problem, type RunReport } from './results.js';
+import { isUnexpectedPass, summarize, usageProblem, type CaseResult, type GateResult, type LawResult, type Problem, type RunReport } from './results.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
 
 /** Options of `runSuites`; the CLI maps its flags onto these. */
-export interface RunOptions extends CaseFilter, SuiteSelection {
+export interface RunOptions extends CaseFilter, SuiteSelection, LawOverrides {
   cwd?: string;
   /** Config file path; by default `metric-suite.config.*` in cwd is used if present. */
   config?: string;
@@ -52,7 +53,15 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   };
 
   // Plan: load every suite's cases and resolve every metric before anything runs.
-  const plans: { suite: Suite; cases: Task['case'][]; metrics: RegisteredMetric[]; unavailable: Map<string, string> }[] = [];
+  const plans: { suite: Suite; cases: Task['case'][]; metrics: RegisteredMetric[]; unavailable: Map<string, string>; laws: PlannedLaw[] }[] = [];
+  // `--law` selects laws only: the suites' cases do not run (rerunning one law's counterexample).
+  const lawsOnly = (options.laws?.length ?? 0) > 0;
+  const overrides: LawOverrides = {
+    ...(options.laws ? { laws: options.laws } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.lawPath ? { lawPath: options.lawPath } : {}),
+    ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
+  };
   for (const suite of selection.suites) {
     const { files, problems: globProblems } = await loader.resolve(suite.cases, suite.dir);
     const loaded = await loader.load(files);
@@ -71,25 +80,35 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
         problems.push({ ...at, message: (e as Error).message });
       }
     }
-    plans.push({ suite, cases: loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable });
+    const lawPlan = planSuiteLaws(suite, overrides);
+    problems.push(...lawPlan.problems);
+    const known = new Set([...metrics.map((m) => m.id), ...unavailable.keys()]);
+    const laws = lawPlan.laws.map((l) => ({ ...l, metrics: l.metrics.filter((m) => known.has(m)) }));
+    plans.push({ suite, cases: lawsOnly ? [] : loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable, laws });
   }
-  const total = plans.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);
+  const caseTotal = plans.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);
+  const lawTotal = plans.reduce((n, p) => n + p.laws.reduce((k, l) => k + l.metrics.length, 0), 0);
+  const total = caseTotal + lawTotal;
   if (total === 0 && !options.passWithNoCases) {
-    problems.push(usageProblem('no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)'));
+    problems.push(usageProblem(lawsOnly
+      ? `no law to run with these suites and filters (--law ${options.laws!.join(', ')})`
+      : 'no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)'));
   }
   await emit('onRunStart', { suites: plans.map((p) => p.suite.name), metrics: [...new Set(plans.flatMap((p) => p.metrics.map((m) => m.id)))], total, problems });
 
   const results: CaseResult[] = [];
+  const laws: LawResult[] = [];
   const gates: GateResult[] = [];
   let failures = 0;
   const bailed = () => options.bail !== undefined && options.bail > 0 && failures >= options.bail;
   const chunk = options.chunkSize ?? 2_000;
-  for (const { suite, cases, metrics, unavailable } of plans) {
+  for (const { suite, cases, metrics, unavailable, laws: planned } of plans) {
     for (const [id, reason] of unavailable) {
       const mine = cases.map((c) => skipped({ suite: suite.name, case: c, metricId: id, informational: false, file: loader.display(c.location.file) }, undefined, `${id} unavailable: ${reason}`));
       for (const r of mine) await emit('onCaseResult', r);
       results.push(...mine);
     }
+    const byMetric = new Map<string, CaseResult[]>();
     for (const reg of metrics) {
       const gate = gateFor(suite.gate, reg.id);
       const mine: CaseResult[] = [];
@@ -106,15 +125,34 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
         }
       }
       results.push(...mine);
-      gates.push(evaluateGate(suite.name, reg.id, gate, mine));
+      byMetric.set(reg.id, mine);
     }
+    // Laws, after the suite's cases (each law × metric scores its samples in one batched call).
+    const lawsOf = new Map<string, LawResult[]>();
+    for (const p of planned) {
+      for (const id of p.metrics) {
+        if (bailed()) break;
+        const reg = metrics.find((m) => m.id === id);
+        const gate = gateFor(suite.gate, id);
+        const r = reg
+          ? await runLaw(p, reg, { suite: suite.name, ...(cache ? { cache } : {}), offline: options.offline === true, overrides, informational: gate.informational === true })
+          : unavailableLaw(p, id, unavailable.get(id) ?? 'not created', suite.name);
+        laws.push(r);
+        lawsOf.set(id, [...(lawsOf.get(id) ?? []), r]);
+        const gating = !r.informational && (r.expected === 'fail' ? r.verdict === 'error' || isUnexpectedPass(r) : r.verdict === 'fail' || r.verdict === 'error');
+        if (gating) failures++;
+        await emit('onLawResult', r);
+      }
+    }
+    for (const reg of metrics) gates.push(evaluateGate(suite.name, reg.id, gateFor(suite.gate, reg.id), byMetric.get(reg.id) ?? [], lawsOf.get(reg.id) ?? []));
   }
 
   for (const failure of (await cache?.flush()) ?? []) process.emitWarning(failure);
   await registry.closeAll();
-  const summary = summarize(results);
+  // Counts over case results AND law results (DESIGN §6 `summary`).
+  const summary = summarize([...results, ...laws]);
   const exitCode = problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
-  const report: RunReport = { summary, results, laws: [], gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}) };
+  const report: RunReport = { summary, results, laws, gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}) };
   await emit('onRunEnd', report);
   return report;
 }

@@ -22,6 +22,9 @@ export const LawSelectionSchema = z.union([
       seed: z.number().int().optional(),
       metrics: z.array(z.string()).optional(),
       expected: z.record(z.string(), z.enum(['pass', 'fail'])).optional().describe('Per metric: a known limitation is `fail`'),
+      scaleByCost: z.boolean().optional().describe('Scale numRuns down by the metric cost (default true)'),
+      minRuns: z.number().int().positive().optional().describe('The fewest runs cost scaling leaves (default 10)'),
+      shrink: z.boolean().optional().describe('Shrink a failure to the smallest sample (default: for metrics of cost < 100)'),
     })
     .loose(),
 ]);
@@ -40,6 +43,7 @@ export const SuiteSchema = z
   .strict();
 
 export type Gate = z.infer<typeof GateSchema>;
+export type LawSelection = z.infer<typeof LawSelectionSchema>;
 export type SuiteInput = z.infer<typeof SuiteSchema>;
 
 /** A loaded suite: case globs resolved against `dir`. */

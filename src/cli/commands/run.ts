@@ -19,6 +19,10 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
       ...(flags.offline ? { offline: true } : {}),
       ...(flags.passWithNoCases ? { passWithNoCases: true } : {}),
       ...(flags.bail !== undefined ? { bail: flags.bail === true ? 1 : flags.bail } : {}),
+      ...(flags.law ? { laws: flags.law } : {}),
+      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags.lawPath ? { lawPath: flags.lawPath } : {}),
+      ...(flags.numRuns !== undefined ? { numRuns: flags.numRuns } : {}),
     });
     const failures = finish();
     for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);

@@ -1,0 +1,109 @@
+/**
+ * The laws phase of a run (DESIGN §5): which laws run for which metric of a suite, with which
+ * runs, seed and path, and their verdicts as LawResults. The runner calls `runSuiteLaws` after
+ * the suite's cases.
+ */
+import type { RegisteredMetric } from '../metrics/registry.js';
+import type { DiskCache } from '../runner/cache.js';
+import type { LawResult, Problem } from '../runner/results.js';
+import type { LawSelection, Suite } from '../suite/schema.js';
+import { evaluateLaw } from './_internals/evaluate.js';
+import { defaultSeed, scaledNumRuns } from './_internals/runs.js';
+import { getLaw, lawIds } from './index.js';
+
+/** Command-line overrides of the suites' law options. */
+export interface LawOverrides {
+  /** Only these law ids (`--law`, repeatable). */
+  laws?: string[];
+  /** `--seed`: every law's seed. */
+  seed?: number;
+  /** `--law-path`: replay this counterexample path. */
+  lawPath?: string;
+  /** `--num-runs`: exactly this many runs, not scaled by cost. */
+  numRuns?: number;
+}
+
+/** A law selection with its defaults filled in. */
+export interface PlannedLaw {
+  law: string;
+  options: Exclude<LawSelection, string>;
+  /** The suite's metrics this selection applies to. */
+  metrics: string[];
+}
+
+/** The suite's law selections after `--law`; unknown law ids and metrics are problems. */
+export function planSuiteLaws(suite: Suite, overrides: LawOverrides): { laws: PlannedLaw[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const at = { file: suite.file, line: 1, column: 1 };
+  const laws: PlannedLaw[] = [];
+  for (const sel of suite.laws ?? []) {
+    const options = typeof sel === 'string' ? { law: sel } : sel;
+    if (!getLaw(options.law)) {
+      problems.push({ ...at, message: `suite "${suite.name}": unknown law "${options.law}" (laws: ${lawIds().join(', ')})` });
+      continue;
+    }
+    if (overrides.laws?.length && !overrides.laws.includes(options.law)) continue;
+    // The suite file's own metric list (`--metric` narrows suite.metrics, not what the file may name).
+    const declared = Object.keys(suite.metricAt).length > 0 ? Object.keys(suite.metricAt) : suite.metrics;
+    const unknown = (options.metrics ?? []).filter((m) => !declared.includes(m));
+    const expectedUnknown = Object.keys(options.expected ?? {}).filter((m) => !declared.includes(m));
+    for (const m of [...new Set([...unknown, ...expectedUnknown])]) {
+      problems.push({ ...at, message: `suite "${suite.name}": law "${options.law}" names metric "${m}", which is not among the suite's metrics` });
+    }
+    laws.push({ law: options.law, options, metrics: (options.metrics ?? suite.metrics).filter((m) => suite.metrics.includes(m)) });
+  }
+  return { laws, problems };
+}
+
+export interface LawRunContext {
+  suite: string;
+  cache?: DiskCache;
+  offline: boolean;
+  overrides: LawOverrides;
+  informational: boolean;
+}
+
+/** Runs one planned law against one metric; never throws. */
+export async function runLaw(planned: PlannedLaw, reg: RegisteredMetric, ctx: LawRunContext): Promise<LawResult> {
+  const law = getLaw(planned.law)!;
+  const o = planned.options;
+  const cost = reg.metric.cost ?? 1;
+  const numRuns = ctx.overrides.numRuns ?? scaledNumRuns({ numRuns: o.numRuns ?? law.defaultNumRuns, cost, ...(o.scaleByCost === undefined ? {} : { scaleByCost: o.scaleByCost }), ...(o.minRuns === undefined ? {} : { minRuns: o.minRuns }) });
+  const seed = ctx.overrides.seed ?? o.seed ?? defaultSeed(law.id);
+  const base: LawResult = {
+    law: law.id,
+    metric: reg.id,
+    verdict: 'skip',
+    numRuns,
+    seed,
+    suite: ctx.suite,
+    description: law.description,
+    ...(o.expected?.[reg.id] === 'fail' ? { expected: 'fail' as const } : {}),
+    ...(ctx.informational ? { informational: true } : {}),
+  };
+  const notApplicable = law.appliesTo(reg.metric);
+  if (notApplicable) return { ...base, reason: `not applicable: ${notApplicable}` };
+  const r = await evaluateLaw(law, reg, {
+    numRuns,
+    seed,
+    ...(ctx.overrides.lawPath ? { path: ctx.overrides.lawPath } : {}),
+    shrink: o.shrink ?? cost < 100,
+    ...(ctx.cache ? { cache: ctx.cache } : {}),
+    offline: ctx.offline,
+  });
+  return {
+    ...base,
+    verdict: r.verdict,
+    seed: r.seed,
+    ...(r.path !== undefined ? { path: r.path } : {}),
+    ...(r.shrinks !== undefined ? { shrinks: r.shrinks } : {}),
+    ...(r.counterexample ? { counterexample: r.counterexample } : {}),
+    ...(r.reason ? { reason: r.reason } : {}),
+  };
+}
+
+/** A skip result for a metric that could not be created here. */
+export function unavailableLaw(planned: PlannedLaw, metric: string, reason: string, suite: string): LawResult {
+  const law = getLaw(planned.law)!;
+  return { law: law.id, metric, verdict: 'skip', numRuns: 0, seed: planned.options.seed ?? defaultSeed(law.id), suite, reason: `${metric} unavailable: ${reason}` };
+}

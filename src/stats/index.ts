@@ -1,0 +1,2 @@
+export { kendallTauB } from './kendall.js';
+export { numpyMean, numpySum } from './numpy.js';
