@@ -6,6 +6,32 @@ export const MetricSpecSchema = z
   .object({
     use: z.string().optional().describe('A built-in metric to configure, e.g. bleu'),
     module: z.string().optional().describe('A JS/TS file exporting defineMetric(...) or a factory'),
+    command: z
+      .union([
+        z.array(z.string()).min(1),
+        z.object({
+          argv: z.array(z.string()).min(1),
+          cwd: z.string().optional(),
+          env: z.record(z.string(), z.string()).optional(),
+          startTimeoutMs: z.number().positive().optional(),
+        }).strict(),
+      ])
+      .optional()
+      .describe('A long-lived worker speaking newline-delimited JSON, e.g. [python3, my_metric.py]'),
+    http: z
+      .object({
+        url: z.string().url(),
+        headers: z.record(z.string(), z.string()).optional().describe('Literal headers (never secrets)'),
+        headerEnv: z.record(z.string(), z.string()).optional().describe('Header -> environment variable NAME (or "Bearer ${NAME}")'),
+        timeoutMs: z.number().positive().optional().describe('Per HTTP attempt'),
+        retries: z.number().int().nonnegative().optional(),
+        backoffMs: z.number().nonnegative().optional(),
+        maxBackoffMs: z.number().nonnegative().optional(),
+        declaration: z.record(z.string(), z.unknown()).optional().describe('The metric declaration; else GET url'),
+      })
+      .strict()
+      .optional()
+      .describe('A metric served over HTTP: POST { requests } -> { outcomes }'),
     options: z.record(z.string(), z.unknown()).optional(),
     batchSize: z.number().int().positive().optional(),
     concurrency: z.number().int().positive().optional(),
@@ -13,7 +39,8 @@ export const MetricSpecSchema = z
     retries: z.number().int().nonnegative().optional(),
   })
   .strict()
-  .refine((s) => !(s.use && s.module), 'give either `use` or `module`, not both');
+  .refine((s) => !(s.use && s.module), 'give either `use` or `module`, not both')
+  .refine((s) => [s.use, s.module, s.command, s.http].filter((x) => x !== undefined).length <= 1, 'give only one of `use`, `module`, `command` or `http`');
 
 export type MetricSpec = z.infer<typeof MetricSpecSchema>;
 

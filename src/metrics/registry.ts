@@ -1,5 +1,7 @@
 import type { Metric } from './contract.js';
 import { loadModuleMetric } from './adapters/module.js';
+import { commandConfig, createCommandMetric, type CommandSpec } from './adapters/command/index.js';
+import { createHttpMetric, httpConfig, type HttpSpec } from './adapters/http.js';
 import { defineMetric } from './define.js';
 import { MetricUnavailableError, type MetricProvider } from './provider.js';
 import { hashOf } from '../util/stable-json.js';
@@ -22,6 +24,10 @@ export interface RegisteredMetric {
 export interface MetricSpec {
   use?: string;
   module?: string;
+  /** A long-lived worker process speaking NDJSON (src/metrics/adapters/command/PROTOCOL.md). */
+  command?: CommandSpec;
+  /** A metric served over HTTP (src/metrics/adapters/http.ts). */
+  http?: HttpSpec;
   options?: Record<string, unknown>;
   batchSize?: number;
   concurrency?: number;
@@ -65,6 +71,21 @@ export class MetricRegistry {
     if (isInline(spec)) return register(id, defineMetric(spec), { inline: spec.id });
     const options = spec.options ?? {};
     if (spec.module) return register(id, await loadModuleMetric(spec.module, this.root, options), { module: spec.module, options }, spec);
+    if (spec.command || spec.http) {
+      try {
+        if (spec.command) {
+          const settings = { command: spec.command, options, timeoutMs: spec.timeoutMs, concurrency: spec.concurrency, retries: spec.retries };
+          // The adapter applies timeoutMs/retries per worker batch (so the verdict gets the worker's stderr);
+          // the runner's own timeout is the adapter's, which is longer.
+          const metric = await createCommandMetric(settings, this.root);
+          return register(id, metric, commandConfig(settings), { ...spec, timeoutMs: undefined, retries: undefined });
+        }
+        const settings = { http: spec.http!, options };
+        return register(id, await createHttpMetric(settings), httpConfig(settings), spec);
+      } catch (e) {
+        throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);
+      }
+    }
     const providerId = spec.use ?? id;
     const provider = this.byId.get(providerId);
     if (!provider) throw new Error(unknownMessage(providerId, this.ids()));

@@ -1,0 +1,163 @@
+"""metric_suite: serve a Python metric to metric-suite (stdlib only, Python 3.8+).
+
+    from metric_suite import serve
+
+    DECLARATION = {"id": "token-f1", "version": "1", "description": "...", "direction": "higher",
+                   "range": [0, 1], "tieTolerance": 0.01, "deterministic": True, "inputs": ["text"]}
+
+    def score_batch(requests):
+        return [token_f1(r["reference"], r["candidate"]) for r in requests]
+
+    if __name__ == "__main__":
+        serve(DECLARATION, score_batch)
+
+and in metric-suite.config.yaml:  metrics: { token-f1: { command: [python3, token_f1.py] } }
+
+metric-suite puts this file's folder on the worker's PYTHONPATH, so the import needs no
+install. The wire protocol is newline-delimited JSON on stdin/stdout (PROTOCOL.md in
+src/metrics/adapters/command/ of the package). While the metric runs, sys.stdout points at
+stderr, so a stray print() cannot corrupt the protocol; stderr is shown in error verdicts.
+
+score_batch(requests) returns one outcome per request, in order. An outcome is
+  - a number                              -> {"value": x}
+  - (number, dict)                        -> {"value": x, "details": dict}
+  - {"value": x, "details": {...}}        as is
+  - {"error": "reason"}                   an error verdict for that request
+  - an Exception instance                 an error verdict with its message
+An exception raised by score_batch fails the whole batch (its traceback goes to stderr and
+into the verdicts); the worker keeps serving. NaN and infinities become per-request errors.
+Use score_one=f instead of score_batch to score requests one by one: an exception then
+fails only its own request.
+
+The options from the config entry (`options:`) are in metric_suite.options once the
+handshake is done; `declaration` may also be a function of those options.
+"""
+
+import json
+import math
+import sys
+import traceback
+
+PROTOCOL = 1
+
+#: The config entry's `options`, filled in by the handshake.
+options = {}
+
+__all__ = ["serve", "options", "PROTOCOL"]
+
+
+def _outcome(o):
+    if isinstance(o, BaseException):
+        return {"error": "%s: %s" % (type(o).__name__, o)}
+    if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], dict):
+        o = {"value": o[0], "details": o[1]}
+    if isinstance(o, bool):
+        return {"error": "the metric returned a boolean (%r), not a number" % o}
+    if isinstance(o, (int, float)):
+        o = {"value": o}
+    if isinstance(o, dict):
+        if "error" in o:
+            return {"error": str(o["error"]) or "the metric reported an error without a message"}
+        value = o.get("value")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = float(value)
+            if not math.isfinite(value):
+                return {"error": "the metric returned a non-finite value (%s)" % value}
+            out = {"value": value}
+            if isinstance(o.get("details"), dict):
+                out["details"] = o["details"]
+            return out
+    # numpy scalars and the like
+    try:
+        value = float(o)
+    except (TypeError, ValueError):
+        return {"error": ("the metric returned an invalid outcome: %r" % (o,))[:200]}
+    if not math.isfinite(value):
+        return {"error": "the metric returned a non-finite value (%s)" % value}
+    return {"value": value}
+
+
+def _safe_json(message):
+    try:
+        return json.dumps(message, ensure_ascii=False, allow_nan=False, default=_default)
+    except (TypeError, ValueError) as e:
+        if message.get("type") == "result":
+            # details that cannot be encoded: keep the values, drop the details
+            outcomes = [{k: v for k, v in o.items() if k != "details"} for o in message["outcomes"]]
+            sys.stderr.write("metric_suite: details dropped (%s)\n" % e)
+            return json.dumps(dict(message, outcomes=outcomes), ensure_ascii=False, allow_nan=False)
+        raise
+
+
+def _default(x):
+    for cast in (float, list, str):
+        try:
+            v = cast(x)
+            if cast is float and not math.isfinite(v):
+                return None
+            return v
+        except Exception:
+            continue
+    return repr(x)
+
+
+def serve(declaration, score_batch=None, score_one=None, stdin=None, stdout=None):
+    """Answers metric-suite's messages until `shutdown` or end of input. Returns the exit code."""
+    if (score_batch is None) == (score_one is None):
+        raise TypeError("serve() needs exactly one of score_batch or score_one")
+    if score_one is not None:
+        def score_batch(requests):  # noqa: F811
+            out = []
+            for r in requests:
+                try:
+                    out.append(score_one(r))
+                except Exception as e:  # one bad request fails only itself
+                    traceback.print_exc(file=sys.stderr)
+                    out.append(e)
+            return out
+
+    raw_in = stdin if stdin is not None else sys.stdin.buffer
+    raw_out = stdout if stdout is not None else sys.stdout.buffer
+    if stdout is None:
+        sys.stdout = sys.stderr  # user print()s go to stderr, never into the protocol
+
+    def send(message):
+        raw_out.write((_safe_json(message) + "\n").encode("utf-8"))
+        raw_out.flush()
+
+    for line in raw_in:
+        line = line.decode("utf-8") if isinstance(line, bytes) else line
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except ValueError:
+            sys.stderr.write("metric_suite: ignoring a line that is not JSON: %r\n" % line[:200])
+            continue
+        kind = message.get("type")
+        if kind == "hello":
+            options.clear()
+            options.update(message.get("options") or {})
+            try:
+                decl = declaration(dict(options)) if callable(declaration) else declaration
+            except Exception as e:
+                traceback.print_exc(file=sys.stderr)
+                send({"type": "error", "error": "declaration failed: %s: %s" % (type(e).__name__, e)})
+                continue
+            send({"type": "hello", "protocol": PROTOCOL, "declaration": decl})
+        elif kind == "score":
+            batch_id = message.get("id")
+            requests = message.get("requests") or []
+            try:
+                outcomes = score_batch(requests)
+                outcomes = [_outcome(o) for o in outcomes]
+            except Exception as e:
+                sys.stderr.write(traceback.format_exc())
+                send({"type": "error", "id": batch_id, "error": "%s: %s" % (type(e).__name__, e)})
+                continue
+            send({"type": "result", "id": batch_id, "outcomes": outcomes})
+        elif kind == "shutdown":
+            return 0
+        else:
+            sys.stderr.write("metric_suite: ignoring unknown message type %r\n" % (kind,))
+    return 0
