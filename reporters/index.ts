@@ -1,8 +1,11 @@
-/** The built-in reporters by name (`--reporter default|verbose|json|junit`). */
+/** The built-in reporters by name (`--reporter default|verbose|json|junit|github-actions|markdown|html`). */
 import type { ReporterFactory } from '../src/reporting/reporter.js';
 import { createDefaultReporter } from './default.js';
+import { createGithubActionsReporter } from './github-actions.js';
+import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
 import { createJunitReporter } from './junit.js';
+import { createMarkdownReporter } from './markdown.js';
 import { createVerboseReporter } from './verbose.js';
 
 export const reporters: Record<string, ReporterFactory> = {
@@ -10,6 +13,9 @@ export const reporters: Record<string, ReporterFactory> = {
   verbose: createVerboseReporter,
   json: createJsonReporter,
   junit: createJunitReporter,
+  'github-actions': createGithubActionsReporter,
+  markdown: createMarkdownReporter,
+  html: createHtmlReporter,
 };
 
 /** The factory registered under `name`, or undefined (never an Object.prototype member). */
@@ -18,3 +24,4 @@ export function getReporter(name: string): ReporterFactory | undefined {
 }
 
 export { createDefaultReporter, createJsonReporter, createJunitReporter, createVerboseReporter };
+export { createGithubActionsReporter, createHtmlReporter, createMarkdownReporter };

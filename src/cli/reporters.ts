@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getReporter, reporters as builtins } from '../../reporters/index.js';
+import { createProgressReporter, shouldShowProgress } from '../../reporters/progress.js';
 import { importModule, mainExport } from '../metrics/adapters/module.js';
 import type { Reporter, ReporterFactory } from '../reporting/reporter.js';
 import { useColor, type CliIO } from './io.js';
@@ -34,6 +35,8 @@ export async function createReporters(names: string[] | undefined, outputFiles: 
       reporters.push(factory({ write: (t) => void io.stdout.write(t), color: useColor(io) }));
     }
   }
+  // a progress line on a terminal (stderr, cleared before the reports print); silent in CI or a pipe
+  if (shouldShowProgress(io.stdout.isTTY, io.env)) reporters.unshift(createProgressReporter({ stream: io.stderr }));
   return {
     reporters,
     finish: () => buffers.flatMap(({ file, chunks }) => {
