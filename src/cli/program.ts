@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../util/package-root.js';
+import { registerImport } from './commands/import.js';
 import { registerList } from './commands/list.js';
+import { registerNew } from './commands/new.js';
 import { registerRun } from './commands/run.js';
 import { registerSchema } from './commands/schema.js';
 import { registerScore } from './commands/score.js';
@@ -19,7 +21,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     .version(packageVersion())
     .exitOverride()
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) });
-  for (const register of [registerRun, registerList, registerValidate, registerSchema, registerScore]) {
+  for (const register of [registerRun, registerList, registerValidate, registerSchema, registerScore, registerNew, registerImport]) {
     register(program, io, setExit).exitOverride();
   }
   try {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { CaseLoader } from '../../cases/load.js';
+import { lintFiles, lintSummary } from '../../cases/lint/report.js';
 import { loadConfig } from '../../config/load.js';
 import { formatProblem, type Problem } from '../../runner/results.js';
 import { selectSuites } from '../../runner/select.js';
@@ -12,7 +13,9 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
     .description('check case files (paths or globs; default: the cases of every suite) without running metrics')
     .argument('[paths...]', 'case files or globs')
     .option('-c, --config <file>', 'config file')
-    .action(async (paths: string[], flags: { config?: string }) => {
+    .option('--no-lint', 'skip the PHI and rationale/provenance lint (see CONTRIBUTING.md)')
+    .option('--strict', 'also fail (exit 2) on missing rationale or provenance, not only on PHI')
+    .action(async (paths: string[], flags: { config?: string; lint?: boolean; strict?: boolean }) => {
       const loader = new CaseLoader(io.cwd);
       const problems: Problem[] = [];
       const files = new Set<string>();
@@ -31,7 +34,10 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
       const loaded = await loader.load([...files].sort());
       problems.push(...loaded.problems);
       for (const p of problems) io.stdout.write(`${formatProblem(p)}\n`);
+      const lint = flags.lint === false ? undefined : lintFiles([...files].sort(), (f) => loader.display(f));
+      if (lint) for (const line of lintSummary(lint)) io.stdout.write(`${line}\n`);
       io.stdout.write(`${files.size} case files, ${loaded.cases.length} valid cases, ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
-      setExit(problems.length > 0 ? 2 : 0);
+      const lintFails = lint !== undefined && (flags.strict ? lint.warnings.length > 0 : lint.phi > 0);
+      setExit(problems.length > 0 || lintFails ? 2 : 0);
     });
 }

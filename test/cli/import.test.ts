@@ -1,0 +1,32 @@
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tmpTree } from '../_support/tmp.js';
+import { cli } from './_run.js';
+
+const fixtures = new URL('../fixtures/import/', import.meta.url).pathname;
+
+describe('metric-suite import', () => {
+  it('writes RadJudge and RadPref cases that validate cleanly (lint included)', async () => {
+    const cwd = tmpTree({});
+    cpSync(fixtures, path.join(cwd, 'in'), { recursive: true });
+    const a = await cli(['import', 'radjudge', 'in/radjudge.json', '--out', 'cases/radjudge'], cwd);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toContain('imported 2 radjudge cases');
+    const b = await cli(['import', 'radpref', 'in/radpref', '--out', 'cases/radpref'], cwd);
+    expect(b.code).toBe(0);
+    expect(b.stderr).toContain('pair_3');
+    const v = await cli(['validate', '--strict', 'cases'], cwd);
+    expect(v.stdout).not.toContain('warning');
+    expect(v.lastLine).toBe('4 case files, 4 valid cases, 0 problems');
+    expect(v.code).toBe(0);
+    const again = await cli(['import', 'radjudge', 'in/radjudge.json', '--out', 'cases/radjudge'], cwd);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('not overwritten');
+  });
+
+  it('rejects an unknown format', async () => {
+    const r = await cli(['import', 'nope', '.', '--out', 'x'], tmpTree({}));
+    expect(r.code).toBe(2);
+  });
+});
