@@ -6,6 +6,7 @@
 import type { ReporterFactory } from '../src/reporting/reporter.js';
 import type { CaseResult, GateResult, LawResult, Problem, RunReport } from '../src/runner/results.js';
 import { findingSummary } from './_internals/finding-summary.js';
+import { agreementJson } from './_internals/agreement.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -81,7 +82,9 @@ const gateJson = (g: GateResult): Json => ({
   counts: { passed: g.counts.passed, failed: g.counts.failed, errors: g.counts.errors, skipped: g.counts.skipped },
   failedRequired: [...g.failedRequired],
   unexpectedPasses: [...(g.unexpectedPasses ?? [])],
+  ...(g.agreement === undefined ? {} : { agreement: g.agreement.map((k) => ({ stat: k.stat, value: k.value, min: k.min, holds: k.holds })) }),
   ...(g.reason === undefined ? {} : { reason: g.reason }),
+  ...(g.newlyBroken === undefined ? {} : { newlyBroken: [...g.newlyBroken], newlyFixed: [...(g.newlyFixed ?? [])] }),
 });
 
 const problemJson = (p: Problem): Json => ({ file: p.file, line: p.line, column: p.column, message: p.message });
@@ -100,6 +103,10 @@ export function reportJson(report: RunReport): { [key: string]: Json } {
     durationMs: report.durationMs,
     bailed: report.bailed ?? false,
     // Table 2 of the CSEval paper: mean ± sd per finding of image cases (only when there are any).
+    // Preference cases: agreement with raters per suite × metric (src/runner/agreement.ts).
+    ...(report.agreement && report.agreement.length > 0 ? { agreement: agreementJson(report.agreement) } : {}),
+    // `--baseline`: what changed against the baseline file (src/baseline)
+    ...(report.baseline ? { baseline: toJson(report.baseline) } : {}),
     ...(findings.length > 0 ? { findingSummary: findings.map((f) => ({ metric: f.metric, finding: f.finding, n: f.n, mean: f.mean, sd: f.sd })) } : {}),
   };
 }

@@ -4,6 +4,8 @@ import { formatProblem, type CaseResult, type RunReport } from '../../src/runner
 import { fmtDuration, isProblemVerdict, summaryLine, tally } from './format.js';
 import { renderCaseFailure, renderInformational, renderLawFailure } from './failure.js';
 import { renderGates } from './gates.js';
+import { renderBaseline } from './baseline.js';
+import { renderAgreement } from './agreement.js';
 import { renderFindingSummary } from './finding-summary.js';
 import { renderMatrix } from './matrix.js';
 import { isLawFailure, renderKnownLaw, renderLawMatrix } from './laws.js';
@@ -67,7 +69,9 @@ export function renderEnd(report: RunReport, c: ChalkInstance): string {
   section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c));
   section(out, c.bold('Per finding (image cases, score per image: mean ± sd)'), renderFindingSummary(report.results, c));
   section(out, c.bold('Laws (law × metric)'), renderLawMatrix(report.laws, c));
+  section(out, c.bold('Agreement with raters (preference cases)'), renderAgreement(report.agreement, c));
   section(out, c.bold('Gates'), renderGates(report.gates, c));
+  section(out, c.bold('Baseline'), renderBaseline(report, c));
 
   const t = tally(report);
   if (t.errors > 0 || t.inconclusive > 0) {

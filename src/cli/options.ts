@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { parseShard, type Shard } from '../shard/index.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -34,7 +35,17 @@ export const runOptions: OptionSpec[] = [
   { flags: '--seed <n>', description: "fast-check seed of every law (a failure prints its seed)", parse: (v) => parseInteger('--seed', v) },
   { flags: '--law-path <path>', description: 'replay a law counterexample path (with --seed, --law and --metric, as a failure prints them)' },
   { flags: '--num-runs <n>', description: 'runs per law × metric, not scaled by metric cost', parse: (v) => parseInteger('--num-runs', v, 1) },
+  { flags: '--shard <i/n>', description: 'run shard i of n of the planned work (merge the blob reports with merge-reports)', parse: (v) => parseShardFlag(v) },
+  { flags: '--baseline [file]', description: 'gate only on results newly broken against the baseline (default metric-suite.baseline.json)' },
 ];
+
+function parseShardFlag(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+}
 
 /** An integer flag value; commander reports the error and exits 2 (usage). */
 function parseInteger(flag: string, value: string, min = Number.MIN_SAFE_INTEGER): number {
@@ -76,6 +87,8 @@ export interface RunFlags extends SelectionFlags {
   seed?: number;
   lawPath?: string;
   numRuns?: number;
+  shard?: Shard;
+  baseline?: string | true;
 }
 
 /** Maps selection flags onto runner options. */

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../util/package-root.js';
+import { registerBaseline } from './commands/baseline.js';
 import { registerImport } from './commands/import.js';
+import { registerMergeReports } from './commands/merge-reports.js';
 import { registerList } from './commands/list.js';
 import { registerNew } from './commands/new.js';
 import { registerRun } from './commands/run.js';
@@ -21,7 +23,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     .version(packageVersion())
     .exitOverride()
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) });
-  for (const register of [registerRun, registerList, registerValidate, registerSchema, registerScore, registerNew, registerImport]) {
+  for (const register of [registerRun, registerList, registerValidate, registerSchema, registerScore, registerNew, registerImport, registerBaseline, registerMergeReports]) {
     register(program, io, setExit).exitOverride();
   }
   try {

@@ -18,13 +18,15 @@ export interface Task {
   file: string;
 }
 
+/** The `skip` reason of a scored preference case: its scores feed the suite's agreement statistics. */
+export const PREFERENCE_REASON = 'preference case: scored, agreement with raters reported per suite';
+
 const kindOf = (r: Report): InputKind => (typeof r === 'string' ? 'text' : 'structured');
 
 /** Why a metric cannot run a case (a `skip` reason), or undefined when it can. */
 export function skipReason(c: Case, reg: RegisteredMetric): string | undefined {
   if (c.metrics?.only && !c.metrics.only.includes(reg.id)) return `case runs only on ${c.metrics.only.join(', ')}`;
   if (c.metrics?.skip?.includes(reg.id)) return `case skips ${reg.id}`;
-  if (c.kind === 'preference') return 'preference cases are reported as agreement statistics, not pass/fail';
   if (c.kind === 'score' && !Object.hasOwn(c.expect, reg.id)) return `no expectation for ${reg.id} in this case`;
   const inputs = reg.metric.inputs;
   if (c.kind === 'image') return inputs.includes('image+prompt') ? undefined : `${reg.id} does not take image+prompt input`;
@@ -78,7 +80,8 @@ export function verdictOf(task: Task, reg: RegisteredMetric, outcomes: { label: 
       const reason = Object.entries(result.errors).map(([l, e]) => `${l}: ${e}`).join('; ');
       return { ...result, verdict: 'error', reason };
     }
-    if (c.kind === 'preference') return { ...result, verdict: 'skip', reason: 'preference cases are not pass/fail' };
+    // Scored like ranking candidates, but no pass/fail alone: the suite reports agreement (runner/agreement.ts).
+    if (c.kind === 'preference') return { ...result, verdict: 'skip', reason: PREFERENCE_REASON };
     const tolerance = c.tolerance ?? reg.metric.tieTolerance;
     expectations = c.relations.map((r) => checkRelation(r, result.scores, reg.metric.direction, tolerance));
   }

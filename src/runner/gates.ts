@@ -1,5 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { Gate } from '../suite/schema.js';
+import { checkAgreement, type AgreementResult } from './agreement.js';
 import { isUnexpectedPass, summarize, type CaseResult, type GateResult, type LawResult } from './results.js';
 
 /** The gate configured for a metric in a suite: its own entry, else `'*'`, else all must pass. */
@@ -18,9 +19,11 @@ export function isKnownFailure(gate: Gate, caseId: string): boolean {
  * case, and every matched case must pass. Known failures are left out of the rate and must
  * not pass. Laws: every law must pass, except those marked `expected: fail`, which must fail
  * (an unexpected pass fails the gate, as a known failure that passes does); law verdicts count
- * in `counts` and the rate like cases. An informational gate never fails.
+ * in `counts` and the rate like cases. `minAgreement` checks the suite's agreement with raters
+ * (preference cases, whose own verdicts are `skip`); a statistic that cannot be computed fails.
+ * An informational gate never fails.
  */
-export function evaluateGate(suite: string, metric: string, gate: Gate, all: CaseResult[], laws: LawResult[] = []): GateResult {
+export function evaluateGate(suite: string, metric: string, gate: Gate, all: CaseResult[], laws: LawResult[] = [], agreement?: AgreementResult): GateResult {
   const results = all.filter((r) => !r.knownFailure);
   const unexpectedPasses = all.filter((r) => r.knownFailure && r.verdict === 'pass').map((r) => r.caseId);
   const lawPasses = laws.filter(isUnexpectedPass).map((l) => `law ${l.law}`);
@@ -46,7 +49,11 @@ export function evaluateGate(suite: string, metric: string, gate: Gate, all: Cas
   if (unexpectedPasses.length) reasons.push(`known failures now pass (remove them from knownFailures): ${unexpectedPasses.join(', ')}`);
   if (lawPasses.length) reasons.push(`expected-fail laws now pass (remove their expected: fail): ${lawPasses.map((l) => l.slice(4)).join(', ')}`);
   unexpectedPasses.push(...lawPasses);
+  const checks = gate.minAgreement === undefined ? undefined : checkAgreement(gate.minAgreement, agreement);
+  for (const k of checks ?? []) {
+    if (!k.holds) reasons.push(`agreement ${k.stat} ${k.value === null ? 'not computable (no rated preference pairs)' : `${k.value.toFixed(3)} < ${k.min}`}`);
+  }
   const informational = gate.informational === true;
-  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses, ...(failedLaws.length ? { failedLaws } : {}) };
+  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses, ...(failedLaws.length ? { failedLaws } : {}), ...(checks ? { agreement: checks } : {}) };
   return reasons.length ? { ...result, reason: reasons.join('; ') } : result;
 }

@@ -1,4 +1,5 @@
 /** What a run produces. The JSON reporter writes these (DESIGN §6 is the CONTRACT). */
+import type { AgreementCheck, AgreementResult } from './agreement.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'inconclusive';
 
@@ -104,7 +105,13 @@ export interface GateResult {
   unexpectedPasses: string[];
   /** Laws that did not pass (and were not expected to fail). */
   failedLaws?: string[];
+  /** `minAgreement` checks, when the gate sets it (src/runner/agreement.ts). */
+  agreement?: AgreementCheck[];
   reason?: string;
+  /** With `--baseline`: cases (and `law <id>`) that passed in the baseline and fail or error now; they decide the gate. */
+  newlyBroken?: string[];
+  /** With `--baseline`: cases (and `law <id>`) that did not pass in the baseline and pass now. */
+  newlyFixed?: string[];
 }
 
 export interface Summary {
@@ -125,6 +132,14 @@ export interface RunReport {
   durationMs: number;
   /** Set when --bail stopped the run early. */
   bailed?: boolean;
+  /** Agreement with raters per suite × metric, for suites with preference cases (src/runner/agreement.ts). */
+  agreement?: AgreementResult[];
+  /** Metric id -> declared version, for every metric created (baselines record it). */
+  metricVersions?: Record<string, string>;
+  /** What was planned (work keys in run order, gates), for shards and merge-reports (src/shard). */
+  plan?: import('../shard/plan.js').RunPlan;
+  /** Set with `--baseline`: newly broken and newly fixed results against the baseline file (src/baseline). */
+  baseline?: import('../baseline/types.js').BaselineComparison;
 }
 
 /** A problem with the command line or the selection, not with a file. */

@@ -11,9 +11,14 @@ import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
 import { evaluateGate, gateFor, isKnownFailure } from './gates.js';
+import { suiteAgreement, type AgreementResult } from './agreement.js';
 import { isUnexpectedPass, summarize, usageProblem, type CaseResult, type GateResult, type LawResult, type Problem, type RunReport } from './results.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
+import { applyBaseline } from '../baseline/compare.js';
+import type { Baseline } from '../baseline/types.js';
+import { caseKey, gateForShard, lawKey, type Shard } from '../shard/index.js';
+import { describePlan } from '../shard/plan.js';
 
 /** Options of `runSuites`; the CLI maps its flags onto these. */
 export interface RunOptions extends CaseFilter, SuiteSelection, LawOverrides {
@@ -33,6 +38,10 @@ export interface RunOptions extends CaseFilter, SuiteSelection, LawOverrides {
   passWithNoCases?: boolean;
   /** Cases scored per scheduling round: bounds memory and makes --bail prompt. */
   chunkSize?: number;
+  /** `--shard i/n`: run only this share of the planned case × metric and law × metric items (src/shard). */
+  shard?: Shard;
+  /** `--baseline`: gates fail only on results newly broken against this baseline (src/baseline). */
+  baseline?: Baseline;
 }
 
 /** Runs suites of cases against metrics and reports; never throws for bad input. */
@@ -88,8 +97,10 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   }
   const caseTotal = plans.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);
   const lawTotal = plans.reduce((n, p) => n + p.laws.reduce((k, l) => k + l.metrics.length, 0), 0);
-  const total = caseTotal + lawTotal;
-  if (total === 0 && !options.passWithNoCases) {
+  const { plan, runs } = describePlan(plans, options.shard);
+  // a shard may be empty when the plan is not
+  const total = options.shard ? plan.work.filter(runs).length : caseTotal + lawTotal;
+  if (total === 0 && !options.passWithNoCases && !(options.shard && plan.work.length > 0)) {
     problems.push(usageProblem(lawsOnly
       ? `no law to run with these suites and filters (--law ${options.laws!.join(', ')})`
       : 'no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)'));
@@ -99,12 +110,13 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   const results: CaseResult[] = [];
   const laws: LawResult[] = [];
   const gates: GateResult[] = [];
+  const agreement: AgreementResult[] = [];
   let failures = 0;
   const bailed = () => options.bail !== undefined && options.bail > 0 && failures >= options.bail;
   const chunk = options.chunkSize ?? 2_000;
   for (const { suite, cases, metrics, unavailable, laws: planned } of plans) {
     for (const [id, reason] of unavailable) {
-      const mine = cases.map((c) => skipped({ suite: suite.name, case: c, metricId: id, informational: false, file: loader.display(c.location.file) }, undefined, `${id} unavailable: ${reason}`));
+      const mine = cases.filter((c) => runs(caseKey(suite.name, id, c.id))).map((c) => skipped({ suite: suite.name, case: c, metricId: id, informational: false, file: loader.display(c.location.file) }, undefined, `${id} unavailable: ${reason}`));
       for (const r of mine) await emit('onCaseResult', r);
       results.push(...mine);
     }
@@ -112,8 +124,9 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
     for (const reg of metrics) {
       const gate = gateFor(suite.gate, reg.id);
       const mine: CaseResult[] = [];
-      for (let i = 0; i < cases.length && !bailed(); i += chunk) {
-        const tasks = cases.slice(i, i + chunk).map((c) => ({
+      const todo = cases.filter((c) => runs(caseKey(suite.name, reg.id, c.id)));
+      for (let i = 0; i < todo.length && !bailed(); i += chunk) {
+        const tasks = todo.slice(i, i + chunk).map((c) => ({
           suite: suite.name, case: c, metricId: reg.id, informational: gate.informational === true,
           knownFailure: isKnownFailure(gate, c.id), file: loader.display(c.location.file),
         }));
@@ -132,6 +145,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
     for (const p of planned) {
       for (const id of p.metrics) {
         if (bailed()) break;
+        if (!runs(lawKey(suite.name, p.law, id))) continue;
         const reg = metrics.find((m) => m.id === id);
         const gate = gateFor(suite.gate, id);
         const r = reg
@@ -144,15 +158,25 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
         await emit('onLawResult', r);
       }
     }
-    for (const reg of metrics) gates.push(evaluateGate(suite.name, reg.id, gateFor(suite.gate, reg.id), byMetric.get(reg.id) ?? [], lawsOf.get(reg.id) ?? []));
+    for (const reg of metrics) {
+      const gate = gateFor(suite.gate, reg.id);
+      const shardGate = options.shard ? gateForShard(gate, cases.map((c) => c.id), (byMetric.get(reg.id) ?? []).map((r) => r.caseId)) : gate;
+      // Agreement with raters over the suite's preference cases; a shard sees only part of them, so it neither reports nor gates it.
+      const agreed = options.shard ? undefined : suiteAgreement(suite.name, { id: reg.id, direction: reg.metric.direction, tieTolerance: reg.metric.tieTolerance }, cases, byMetric.get(reg.id) ?? []);
+      if (agreed) agreement.push(agreed);
+      const { minAgreement, ...rest } = shardGate;
+      gates.push(evaluateGate(suite.name, reg.id, options.shard && minAgreement !== undefined ? rest : shardGate, byMetric.get(reg.id) ?? [], lawsOf.get(reg.id) ?? [], agreed));
+    }
   }
 
   for (const failure of (await cache?.flush()) ?? []) process.emitWarning(failure);
   await registry.closeAll();
   // Counts over case results AND law results (DESIGN §6 `summary`).
   const summary = summarize([...results, ...laws]);
+  const metricVersions = Object.fromEntries(plans.flatMap((p) => p.metrics.map((m) => [m.id, m.metric.version] as const)));
+  const baseline = options.baseline ? applyBaseline(options.baseline, { results, laws, gates, metricVersions }) : undefined;
   const exitCode = problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
-  const report: RunReport = { summary, results, laws, gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}) };
+  const report: RunReport = { summary, results, laws, gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}), ...(agreement.length ? { agreement } : {}), metricVersions, plan, ...(baseline ? { baseline } : {}) };
   await emit('onRunEnd', report);
   return report;
 }

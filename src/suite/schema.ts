@@ -10,6 +10,20 @@ export const GateSchema = z
       .array(z.string())
       .optional()
       .describe('Case id globs this metric is known to fail (documented limitations, like test.failing); a pass fails the gate so the list stays true'),
+    minAgreement: z
+      .union([
+        z.number().min(0).max(1),
+        z
+          .object({
+            majority: z.number().min(0).max(1).optional().describe("Majority raters' pairwise accuracy, tied ratings left out"),
+            majorityWithTies: z.number().min(0).max(1).optional().describe("Majority raters' pairwise accuracy, tied ratings included"),
+            tauB: z.number().min(-1).max(1).optional().describe('Kendall tau-b of score vs mean rating differences'),
+            tauBLow: z.number().min(-1).max(1).optional().describe('Lower bound of the 95% bootstrap CI of tauB'),
+          })
+          .strict(),
+      ])
+      .optional()
+      .describe('Preference cases: minimum agreement with the raters (a number: majority pairwise accuracy without tied ratings)'),
   })
   .strict();
 

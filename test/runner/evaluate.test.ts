@@ -5,7 +5,7 @@ import type { Case, ImageCase, PreferenceCase, RankingCase, ScoreCase } from '..
 import { parseRelation } from '../../src/cases/relations.js';
 import { CaseSchema } from '../../src/cases/schema.js';
 import type { ScoreOutcome } from '../../src/metrics/contract.js';
-import { requestsOf, skipReason, skipped, verdictOf, type Task } from '../../src/runner/evaluate.js';
+import { PREFERENCE_REASON, requestsOf, skipReason, skipped, verdictOf, type Task } from '../../src/runner/evaluate.js';
 import { registered } from './_helpers.js';
 
 const location = { file: '/cases/c.yaml', line: 3, column: 5 };
@@ -95,8 +95,9 @@ describe('skipReason', () => {
     expect(skipReason(ranking({ metrics: { skip: ['bleu'] } }), alias)).toBeUndefined();
   });
 
-  it('skips preference cases', () => {
-    expect(skipReason(preference(), text)).toBe('preference cases are reported as agreement statistics, not pass/fail');
+  it('scores preference cases (their agreement is reported per suite)', () => {
+    expect(skipReason(preference(), text)).toBeUndefined();
+    expect(skipReason(preference(), registered({ inputs: ['structured'] }))).toBe('fake does not take text reports');
   });
 
   it('skips a score case without an expectation for the metric', () => {
@@ -130,7 +131,7 @@ describe('skipReason', () => {
   });
 
   it('checks only/skip before the kind', () => {
-    expect(skipReason(preference(), registered({}, { id: 'x' }))).toBe('preference cases are reported as agreement statistics, not pass/fail');
+    expect(skipReason({ ...preference(), metrics: { only: ['y'] } }, registered({}, { id: 'x' }))).toBe('case runs only on y');
     expect(skipReason({ ...preference(), metrics: { skip: ['fake'] } }, text)).toBe('case skips fake');
   });
 });
@@ -266,8 +267,8 @@ describe('verdictOf', () => {
     expect(missing).toMatchObject({ verdict: 'fail', reason: 'error (the metric returned a value)' });
   });
 
-  it('reports preference cases as skipped', () => {
-    expect(verdictOf(task(preference()), text, outcomes({ a: { value: 1 }, b: { value: 0 } }))).toMatchObject({ verdict: 'skip', reason: 'preference cases are not pass/fail' });
+  it('reports preference cases as skipped, with their scores', () => {
+    expect(verdictOf(task(preference()), text, outcomes({ a: { value: 1 }, b: { value: 0 } }))).toMatchObject({ verdict: 'skip', reason: PREFERENCE_REASON, scores: { a: 1, b: 0 } });
   });
 
   it('evaluates image cases with the prompt as reference text', () => {

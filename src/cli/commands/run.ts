@@ -3,6 +3,7 @@ import { runSuites } from '../../runner/run.js';
 import type { CliIO } from '../io.js';
 import { runOptions, selectionOf, selectionOptions, toOptions, type RunFlags } from '../options.js';
 import { createReporters } from '../reporters.js';
+import { baselineOption } from './baseline.js';
 
 /** `metric-suite run` (the default command): run suites, report, exit by the gates. */
 export function registerRun(program: Command, io: CliIO, setExit: (code: number) => void): Command {
@@ -23,6 +24,8 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.lawPath ? { lawPath: flags.lawPath } : {}),
       ...(flags.numRuns !== undefined ? { numRuns: flags.numRuns } : {}),
+      ...(flags.shard ? { shard: flags.shard } : {}),
+      ...(await baselineOption(flags.baseline, io.cwd)),
     });
     const failures = finish();
     for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);

@@ -1,0 +1,48 @@
+/** "Agreement with raters" (preference cases): a table per suite × metric, and its JSON form. */
+import type { ChalkInstance } from 'chalk';
+import type { AgreementResult } from '../../src/runner/agreement.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const num = (x: number | null, digits = 3): string => (x === null ? '—' : x.toFixed(digits));
+const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+const frac = (ok: number, n: number): string => `${ok}/${n}`;
+
+/**
+ * One block per suite × metric:
+ *   suite · metric  (N cases, P pairs)
+ *     majority  acc 80.0% (8/10) · with ties 66.7% (8/12) · tau-b 0.612 [0.301, 0.850]
+ *     r1        acc ...                                     · tau-b ...
+ *     inter-rater: agreement 75.0% · without ties 90.0% · mean tau-b 0.700
+ */
+export function renderAgreement(entries: readonly AgreementResult[] | undefined, c: ChalkInstance): string[] {
+  if (!entries || entries.length === 0) return [];
+  const out: string[] = [];
+  for (const a of entries) {
+    out.push(`  ${c.bold(`${a.suite} · ${a.metric}`)} ${c.dim(`(${a.cases} cases, ${a.pairs} pairs)`)}`);
+    const names = ['majority', ...a.raters.map((r) => r.rater)];
+    const width = Math.max(...names.map((n) => n.length));
+    const m = a.majority;
+    const ci = a.tauB.low === null || a.tauB.high === null ? '' : ` [${num(a.tauB.low)}, ${num(a.tauB.high)}]`;
+    out.push(
+      `    ${'majority'.padEnd(width)}  acc ${pct(m.withoutTies).padStart(6)} ${c.dim(`(${frac(m.correctUntied, m.untiedPairs)})`)} · with ties ${pct(m.withTies).padStart(6)} ${c.dim(`(${frac(m.correct, m.pairs)})`)}` +
+        ` · tau-b ${num(a.tauB.value)}${ci}${m.noMajority ? c.dim(` · ${m.noMajority} without majority`) : ''}`,
+    );
+    for (const r of a.raters) {
+      out.push(
+        `    ${r.rater.padEnd(width)}  acc ${pct(r.withoutTies).padStart(6)} ${c.dim(`(${frac(r.correctUntied, r.untiedPairs)})`)} · with ties ${pct(r.withTies).padStart(6)} ${c.dim(`(${frac(r.correct, r.pairs)})`)} · tau-b ${num(r.tauB)}`,
+      );
+    }
+    const ir = a.interRater;
+    if (ir.pairs.length > 0) {
+      out.push(c.dim(`    inter-rater: agreement ${pct(ir.meanAgreement)} · without ties ${pct(ir.meanAgreementWithoutTies)} · mean tau-b ${num(ir.meanTauB)}`));
+    }
+  }
+  out.push(c.dim(`  acc: pairwise accuracy without tied ratings; tau-b vs mean rating, 95% bootstrap CI (${entries[0]!.tauB.resamples} case resamples, seed ${entries[0]!.tauB.seed})`));
+  return out;
+}
+
+/** The JSON reporter's `agreement` key (null where a statistic is undefined). */
+export function agreementJson(entries: readonly AgreementResult[]): Json {
+  return entries.map((a) => JSON.parse(JSON.stringify(a)) as Json);
+}
