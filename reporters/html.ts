@@ -5,7 +5,9 @@
  * expectations, clinical differences, a word diff of each candidate against the reference),
  * the gates and the laws. Elements carry ids and data attributes for tests and scripts:
  * `#heatmap td.cell[data-capability][data-metric][data-pass-rate]`, `.case[data-case-id]`,
- * `#gates .gate`, `#laws .law[data-law]`, and `html[data-ready="true"]` once the script ran.
+ * `#gates .gate`, `#laws .law[data-law]`, the agreement with raters of preference suites
+ * (`#agreement .agreement-table[data-suite][data-metric]`, rows `.agreement-row[data-metric][data-rater]`,
+ * `.inter-rater`), and `html[data-ready="true"]` once the script ran.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { Chalk } from 'chalk';
 import { diffWords } from 'diff';
 import Handlebars from 'handlebars';
 import type { ReporterFactory } from '../src/reporting/reporter.js';
+import type { AgreementResult } from '../src/runner/agreement.js';
 import { formatProblem, isUnexpectedPass, type CaseResult, type LawResult, type RunReport, type Verdict } from '../src/runner/results.js';
 import { packageRoot, packageVersion } from '../src/util/package-root.js';
 import { renderLawFailure } from './_internals/failure.js';
@@ -146,6 +149,56 @@ function lawCell(l: LawResult | undefined): { text: string; cls: string; verdict
   return { text: v === 'fail' ? '✗' : v, cls: isLawFailure(l) ? 'bad' : 'warn', verdict: v };
 }
 
+const fixed = (x: number | null, digits = 3): string => (x === null ? '—' : x.toFixed(digits));
+const share = (x: number | null): string => (x === null ? '—' : pct(x));
+
+/** "Agreement with raters" (preference suites): one table per suite × metric, as the default reporter's block. */
+function agreementViews(entries: readonly AgreementResult[] | undefined) {
+  if (!entries || entries.length === 0) return [];
+  return entries.map((a) => {
+    const m = a.majority;
+    const ci = a.tauB.low === null || a.tauB.high === null ? '' : `[${fixed(a.tauB.low)}, ${fixed(a.tauB.high)}]`;
+    const row = (
+      rater: string,
+      majority: boolean,
+      acc: { withoutTies: number | null; withTies: number | null; correct: number; pairs: number; correctUntied: number; untiedPairs: number },
+      tauB: number | null,
+      extra: { ci: string; noMajority: number },
+    ) => ({
+      rater,
+      majority,
+      accuracy: acc.withoutTies === null ? '' : String(acc.withoutTies),
+      accuracyText: share(acc.withoutTies),
+      untied: `${acc.correctUntied}/${acc.untiedPairs}`,
+      accuracyWithTies: acc.withTies === null ? '' : String(acc.withTies),
+      accuracyWithTiesText: share(acc.withTies),
+      all: `${acc.correct}/${acc.pairs}`,
+      tauB: tauB === null ? '' : String(tauB),
+      tauBText: fixed(tauB),
+      ci: extra.ci,
+      noMajority: extra.noMajority,
+    });
+    const ir = a.interRater;
+    return {
+      suite: a.suite,
+      metric: a.metric,
+      cases: a.cases,
+      pairs: a.pairs,
+      ciText: `${Math.round(a.tauB.confidence * 100)}% bootstrap CI, ${a.tauB.resamples} case resamples, seed ${a.tauB.seed}`,
+      rows: [row('majority', true, m, a.tauB.value, { ci, noMajority: m.noMajority }), ...a.raters.map((r) => row(r.rater, false, r, r.tauB, { ci: '', noMajority: 0 }))],
+      interRater: ir.pairs.length
+        ? {
+            agreement: ir.meanAgreement === null ? '' : String(ir.meanAgreement),
+            agreementText: share(ir.meanAgreement),
+            withoutTiesText: share(ir.meanAgreementWithoutTies),
+            tauBText: fixed(ir.meanTauB),
+            pairs: ir.pairs.map((p) => ({ raters: p.raters.join(' · '), tauBText: fixed(p.tauB) })),
+          }
+        : undefined,
+    };
+  });
+}
+
 /** The template's data. */
 export function htmlView(report: RunReport, title = 'metric-suite report') {
   const t = tally(report);
@@ -169,6 +222,7 @@ export function htmlView(report: RunReport, title = 'metric-suite report') {
     duration: fmtDuration(report.durationMs),
     summaryLine: summaryLine(t) + (report.bailed ? ' (stopped early: --bail)' : ''),
     problems: report.problems.map(formatProblem),
+    agreement: agreementViews(report.agreement),
     heatmap: {
       metrics: grid.metrics,
       rows: grid.rows.map((capability) => ({
@@ -201,6 +255,7 @@ export function htmlView(report: RunReport, title = 'metric-suite report') {
         ...(g.failedRequired.length ? [`required failed: ${g.failedRequired.join(', ')}`] : []),
         ...(g.unexpectedPasses.length ? [`unexpected passes: ${g.unexpectedPasses.join(', ')}`] : []),
         ...(g.failedLaws?.length ? [`failed laws: ${g.failedLaws.join(', ')}`] : []),
+        ...(g.agreement?.length ? [`agreement: ${g.agreement.map((k) => `${k.stat} ${fixed(k.value)} ${k.holds ? '≥' : '<'} ${k.min}`).join(', ')}`] : []),
         ...(g.reason ? [g.reason] : []),
       ].join('; '),
     })),

@@ -30,6 +30,7 @@ export const runOptions: OptionSpec[] = [
   { flags: '--no-cache', description: 'neither read nor write the disk cache' },
   { flags: '--cache-dir <dir>', description: 'cache folder (default .metric-suite/cache)' },
   { flags: '--pass-with-no-cases', description: 'exit 0 when no case matches the suites and filters' },
+  { flags: '--record', description: 'write live report-generator output (cseval) back into the case files as replayable findings' },
   { flags: '--offline', description: 'no network: a remote metric whose score is not cached is an error' },
   { flags: '--law <id>', description: "only this law (repeatable); the suites' cases do not run", repeatable: true },
   { flags: '--seed <n>', description: "fast-check seed of every law (a failure prints its seed)", parse: (v) => parseInteger('--seed', v) },
@@ -82,6 +83,7 @@ export interface RunFlags extends SelectionFlags {
   cache: boolean;
   cacheDir?: string;
   offline?: boolean;
+  record?: boolean;
   passWithNoCases?: boolean;
   law?: string[];
   seed?: number;

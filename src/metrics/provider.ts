@@ -3,6 +3,8 @@ import type { Metric } from './contract.js';
 /** Where a metric is created: paths in options resolve against `root`. */
 export interface MetricEnvironment {
   root: string;
+  /** `--record`: metrics with a live generator write its output back into the case files. */
+  record?: boolean;
 }
 
 /**

@@ -43,7 +43,13 @@ export class MetricRegistry {
   private readonly byId = new Map<string, MetricProvider>();
   private readonly made = new Map<string, Promise<RegisteredMetric>>();
 
-  constructor(providers: MetricProvider[], private readonly specs: Record<string, Spec> = {}, private readonly root = process.cwd()) {
+  /** `run` is the run-wide environment (`--record`); it joins the config hash when set. */
+  constructor(
+    providers: MetricProvider[],
+    private readonly specs: Record<string, Spec> = {},
+    private readonly root = process.cwd(),
+    private readonly run: { record?: boolean } = {},
+  ) {
     for (const p of providers) this.byId.set(p.id, p);
   }
 
@@ -90,7 +96,9 @@ export class MetricRegistry {
     const provider = this.byId.get(providerId);
     if (!provider) throw new Error(unknownMessage(providerId, this.ids()));
     try {
-      return register(id, await provider.create(options, { root: this.root }), { use: providerId, options }, spec);
+      const env = { root: this.root, ...(this.run.record ? { record: true } : {}) };
+      // Recording must call the live generator, so it never shares cached outcomes.
+      return register(id, await provider.create(options, env), { use: providerId, options, ...(this.run.record ? { record: true } : {}) }, spec);
     } catch (e) {
       if (e instanceof MetricUnavailableError) throw e;
       throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);

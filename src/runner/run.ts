@@ -32,6 +32,8 @@ export interface RunOptions extends CaseFilter, SuiteSelection, LawOverrides {
   cache?: boolean;
   cacheDir?: string;
   offline?: boolean;
+  /** Metrics with a live generator (cseval) write its output back into the case files. */
+  record?: boolean;
   /** Replaces the built-in metric families (tests, embedding). */
   providers?: MetricProvider[];
   /** An empty selection is not an error (jest's --passWithNoTests). */
@@ -51,7 +53,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   const loadedConfig = await loadConfig(cwd, options.config);
   const { config, root } = loadedConfig;
   const problems: Problem[] = [...loadedConfig.problems];
-  const registry = new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root);
+  const registry = new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, options.record ? { record: true } : {});
   const selection = await selectSuites(root, cwd, { ...options, suiteGlobs: options.suiteGlobs ?? config.suites });
   problems.push(...selection.problems);
   const loader = new CaseLoader(cwd);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createHtmlReporter, heatColor, htmlView, renderHtml } from '../../reporters/html.js';
 import { getReporter } from '../../reporters/index.js';
-import type { RunReport } from '../../src/runner/results.js';
+import type { PreferenceCase } from '../../src/cases/model.js';
+import { suiteAgreement } from '../../src/runner/agreement.js';
+import { evaluateGate } from '../../src/runner/gates.js';
+import type { CaseResult, RunReport } from '../../src/runner/results.js';
 import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
 const count = (s: string, re: RegExp): number => s.match(re)?.length ?? 0;
@@ -96,5 +99,76 @@ describe('html reporter', () => {
     expect(out).toContain('<table id="heatmap">');
     expect(out).toContain('Cases (0)');
     expect(out).not.toContain('id="laws"');
+  });
+});
+
+describe('html reporter: agreement with raters', () => {
+  const location = { file: 'cases/p.yaml', line: 1, column: 1 };
+  const pref: PreferenceCase = {
+    id: 'preference/effusion', kind: 'preference', tags: [], location, reference: 'Moderate left pleural effusion.',
+    candidates: [{ label: 'exact', text: 'x' }, { label: 'wrong_side', text: 'y' }, { label: 'missed', text: 'z' }],
+    ratings: [
+      { rater: 'r1', scores: { exact: 5, wrong_side: 2, missed: 1 } },
+      { rater: 'r2', scores: { exact: 5, wrong_side: 1, missed: 2 } },
+      { rater: 'r3', scores: { exact: 4, wrong_side: 2, missed: 2 } },
+    ],
+  };
+  const result: CaseResult = {
+    suite: 'preference', caseId: pref.id, kind: 'preference', metric: 'crimson:lexicon', verdict: 'skip',
+    scores: { exact: 1, wrong_side: 0.5, missed: 0 }, expectations: [], reason: 'preference case: scored, agreement with raters reported per suite',
+  };
+  const agreement = suiteAgreement('preference', { id: 'crimson:lexicon', direction: 'higher', tieTolerance: 0 }, [pref], [result])!;
+  const report: RunReport = {
+    ...sampleReport,
+    results: [...sampleReport.results, result],
+    agreement: [agreement],
+    gates: [...sampleReport.gates, evaluateGate('preference', 'crimson:lexicon', { minAgreement: { majority: 0.75 } }, [result], [], agreement)],
+  };
+
+  it('renders one table per suite × metric with majority and per-rater rows', async () => {
+    const out = await runReporter(createHtmlReporter, report);
+    expect(count(out, /<section id="agreement">/g)).toBe(1);
+    expect(out).toContain('Agreement with raters (preference cases)');
+    // before the gates, as in the default reporter
+    expect(out.indexOf('<section id="agreement">')).toBeLessThan(out.indexOf('<section id="gates">'));
+    expect(out).toContain('<table class="agreement-table" data-suite="preference" data-metric="crimson:lexicon" data-cases="1" data-pairs="3">');
+    const rows = [...out.matchAll(/<tr class="agreement-row( majority)?" data-suite="([^"]*)" data-metric="([^"]*)" data-rater="([^"]*)" data-accuracy="([^"]*)" data-accuracy-with-ties="([^"]*)" data-tau-b="([^"]*)">(.*?)<\/tr>/g)];
+    expect(rows.map((r) => r[4])).toEqual(['majority', 'r1', 'r2', 'r3']);
+    expect(rows.every((r) => r[2] === 'preference' && r[3] === 'crimson:lexicon')).toBe(true);
+    expect(rows[0]![1]).toBe(' majority');
+    // the same values as the default reporter's block (test/reporters/agreement.test.ts):
+    // majority 2/2 without ties, 2/2 with, tau-b 0.5 [0.5, 0.5], 1 pair without majority
+    expect(rows[0]!.slice(5, 7)).toEqual(['1', '1']);
+    expect(Number(rows[0]![7])).toBeCloseTo(0.5, 12);
+    expect(rows[0]![8]).toContain('<td class="num">100.0% <span class="muted">(2/2)</span></td>');
+    expect(rows[0]![8]).toContain('<td class="num tau-b-ci">[0.500, 0.500]</td>');
+    expect(rows[0]![8]).toContain('1 without majority');
+    // r2: 2 of 3 pairs, tau-b 0; r3: 2/2 without ties, 2/3 with
+    expect(rows[2]!.slice(5, 8)).toEqual([String(2 / 3), String(2 / 3), '0']);
+    expect(rows[2]![8]).toContain('66.7% <span class="muted">(2/3)</span>');
+    expect(rows[3]![8]).toContain('100.0% <span class="muted">(2/2)</span>');
+    expect(rows[3]![8]).toContain('66.7% <span class="muted">(2/3)</span>');
+    expect(rows[1]![8]).toContain('<td class="num">0.816</td>');
+    // inter-rater agreement: 66.7% with ties, 88.9% without, mean tau-b 0.655
+    expect(out).toMatch(/<p class="inter-rater" data-suite="preference" data-metric="crimson:lexicon" data-agreement="[^"]*">inter-rater: agreement 66\.7% · without ties 88\.9% · mean tau-b 0\.655/);
+    expect(out).toContain('95% bootstrap CI, 1000 case resamples, seed 0');
+  });
+
+  it('lists the minAgreement checks in the gate notes', async () => {
+    const out = await runReporter(createHtmlReporter, report);
+    expect(out).toMatch(/<tr class="gate" data-suite="preference" data-metric="crimson:lexicon" data-passed="true">.*agreement: majority 1\.000 ≥ 0\.75/);
+  });
+
+  it('has no agreement section when no suite has preference cases', async () => {
+    const out = await runReporter(createHtmlReporter);
+    expect(out).not.toContain('id="agreement"');
+    expect(htmlView(sampleReport).agreement).toEqual([]);
+  });
+
+  it('escapes rater and suite names', () => {
+    const evil = '<b>"x"</b>';
+    const out = renderHtml({ ...report, agreement: [{ ...agreement, suite: evil, raters: agreement.raters.map((r) => ({ ...r, rater: evil })) }] });
+    expect(out).not.toContain('<b>"x"</b>');
+    expect(out).toContain('data-rater="&lt;b&gt;&quot;x&quot;&lt;/b&gt;"');
   });
 });

@@ -18,6 +18,7 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
       cache: flags.cache,
       ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
       ...(flags.offline ? { offline: true } : {}),
+      ...(flags.record ? { record: true } : {}),
       ...(flags.passWithNoCases ? { passWithNoCases: true } : {}),
       ...(flags.bail !== undefined ? { bail: flags.bail === true ? 1 : flags.bail } : {}),
       ...(flags.law ? { laws: flags.law } : {}),

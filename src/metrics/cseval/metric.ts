@@ -26,11 +26,12 @@ const VERSION = '1';
 export function createCsevalMetric(
   id: string,
   options: Record<string, unknown> | undefined,
-  env: { root: string },
+  env: { root: string; record?: boolean },
   extractor: EntityExtractor,
   note = '',
 ): CsevalMetric {
-  const o = parseCsevalOptions(options, id);
+  const o = { ...parseCsevalOptions(options, id) };
+  if (env.record) o.record = true; // --record on the command line
   const generator = createGenerator(o.generator);
   const live = generator.live;
   const generated = new Map<string, Promise<string>>();

@@ -92,4 +92,17 @@ describe('cseval with the openai generator (a local server)', () => {
     expect(replayed.results[0]!.verdict).toBe('pass');
     expect(replayed.results[0]!.scores).toEqual(r.results[0]!.scores);
   });
+
+  it('--record on the command line records like the option, and bypasses cached outcomes', async () => {
+    const server = await visionServer();
+    const cwd = tree(liveTree({ type: 'openai', baseURL: server.url, model: 'm', retries: 0 }));
+    await runSuites({ cwd }); // fills the cache without recording
+    const before = readFileSync(path.join(cwd, 'cases/image/effusion.yaml'), 'utf8');
+    expect(before).not.toContain('<obj>');
+    const { main } = await import('../../../src/cli/program.js');
+    const sink = { write: () => true, isTTY: false };
+    const code = await main(['run', '--record'], { stdout: sink, stderr: sink, cwd, env: { NO_COLOR: '1' } });
+    expect(code).toBe(0);
+    expect(readFileSync(path.join(cwd, 'cases/image/effusion.yaml'), 'utf8')).toContain('<obj>Moderate left pleural effusion.');
+  });
 });
