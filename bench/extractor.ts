@@ -4,22 +4,13 @@
  * another on this thread after a warm-up. Goal: >= 5,000 reports/s on one core.
  */
 import { extractFindings } from '../src/clinical/extract/index.js';
+import { mulberry32 } from '../src/util/prng.js';
 
 const REPORTS = 2_000;
 const WARMUP_MS = 1_000;
 const MEASURE_MS = 3_000;
 
-/** Deterministic PRNG (mulberry32) so every run extracts the same reports. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32; // deterministic: every run extracts the same reports
 
 const SIDES = ['left', 'right', 'bilateral'];
 const SIZES = ['trace', 'small', 'moderate', 'large', 'small to moderate'];

@@ -16,6 +16,7 @@ import type { StructuredReport } from '../src/metrics/s-score/report.js';
 import { sScore } from '../src/metrics/s-score/score.js';
 import { lexiconVocabulary } from '../src/metrics/s-score/lexicon.js';
 import { sScoreTextProvider } from '../src/metrics/s-score/variants.js';
+import { mulberry32 } from '../src/util/prng.js';
 
 const PAIRS = 20_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,17 +25,7 @@ const NAMES = ['pleural effusion', 'pneumothorax', 'consolidation', 'atelectasis
 const LEVELS = ['mild', 'moderate', 'severe', 'small', 'large', 'trace'];
 const LOCATIONS = ['left', 'right base', 'left lower lobe', 'right upper lobe', 'bilateral', 'in the lower zone of the left lung', 'in the upper zone of the right lung', 'retrocardiac', 'left apex'];
 
-/** mulberry32: a small seeded PRNG, so every run scores the same pairs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32; // deterministic: every run scores the same pairs
 
 function generate(n: number): { reference: StructuredReport; prediction: StructuredReport }[] {
   const rand = prng(4);

@@ -10,18 +10,9 @@
  * Defaults: 1000 resamples, seed 0, 95 %. The resampling unit is the caller's choice; the
  * agreement statistics resample whole cases (all candidate pairs of a case together).
  */
+import { mulberry32 } from '../util/prng.js';
 
-/** mulberry32: a small 32-bit PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** `np.percentile(values, q * 100)` (linear interpolation) of values already sorted ascending; NaN when empty. */
 export function quantileSorted(sorted: readonly number[], q: number): number {

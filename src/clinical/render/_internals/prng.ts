@@ -4,20 +4,9 @@
  * Math.random.
  */
 
-/** A source of uniform floats in [0, 1). */
-export type Rng = () => number;
+import { mulberry32, type Rng } from '../../../util/prng.js';
 
-/** mulberry32: 32-bit state, good enough to vary phrasings, and two lines long. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32, type Rng };
 
 /** FNV-1a of a string, so a finding's phrasing can depend on its name and not on its index. */
 export function hashString(s: string): number {
