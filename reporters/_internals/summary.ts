@@ -9,28 +9,9 @@ import { renderAgreement } from './agreement.js';
 import { renderFindingSummary } from './finding-summary.js';
 import { renderMatrix } from './matrix.js';
 import { isLawFailure, renderKnownLaw, renderLawMatrix } from './laws.js';
+import { groupedFailures } from './report-model.js';
 
-interface Failure {
-  result: CaseResult;
-  suites: string[];
-}
-
-type Group = 'gating' | 'informational' | 'known';
-const groupOf = (r: CaseResult): Group => (r.informational ? 'informational' : r.knownFailure ? 'known' : 'gating');
-
-/** Failing results of a group once per case × metric (a case shared by suites is printed once). */
-function failures(results: CaseResult[], group: Group): Failure[] {
-  const byKey = new Map<string, Failure>();
-  for (const r of results) {
-    if (!isProblemVerdict(r.verdict) || groupOf(r) !== group) continue;
-    const key = `${r.caseId}\u0000${r.metric}\u0000${r.verdict}`;
-    const seen = byKey.get(key);
-    if (seen) {
-      if (!seen.suites.includes(r.suite)) seen.suites.push(r.suite);
-    } else byKey.set(key, { result: r, suites: [r.suite] });
-  }
-  return [...byKey.values()];
-}
+const failures = groupedFailures;
 
 function section(out: string[], title: string, body: string[]): void {
   if (body.length === 0) return;
