@@ -105,3 +105,20 @@ export function selectionOf(f: SelectionFlags) {
     ...(f.config ? { config: f.config } : {}),
   };
 }
+
+/** Maps the run flags shared by `run` and `baseline update` onto runner options. */
+export function runFlagsOf(f: RunFlags) {
+  return {
+    ...selectionOf(f),
+    cache: f.cache,
+    ...(f.cacheDir ? { cacheDir: f.cacheDir } : {}),
+    ...(f.offline ? { offline: true } : {}),
+    ...(f.record ? { record: true } : {}),
+    ...(f.passWithNoCases ? { passWithNoCases: true } : {}),
+    ...(f.bail !== undefined ? { bail: f.bail === true ? 1 : f.bail } : {}),
+    ...(f.law ? { laws: f.law } : {}),
+    ...(f.seed !== undefined ? { seed: f.seed } : {}),
+    ...(f.lawPath ? { lawPath: f.lawPath } : {}),
+    ...(f.numRuns !== undefined ? { numRuns: f.numRuns } : {}),
+  };
+}

@@ -4,7 +4,7 @@ import { baselineFromReport, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline 
 import type { Baseline } from '../../baseline/types.js';
 import { runSuites } from '../../runner/run.js';
 import type { CliIO } from '../io.js';
-import { runOptions, selectionOf, selectionOptions, toOptions, type RunFlags } from '../options.js';
+import { runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
 import { createReporters } from '../reporters.js';
 
 /** `--baseline [file]` as a runner option: the parsed baseline (a missing or bad file throws: exit 2). */
@@ -33,15 +33,8 @@ export function registerBaseline(program: Command, io: CliIO, setExit: (code: nu
     const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
     const report = await runSuites({
       cwd: io.cwd,
-      ...selectionOf(flags),
+      ...runFlagsOf(flags),
       reporters,
-      cache: flags.cache,
-      ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
-      ...(flags.offline ? { offline: true } : {}),
-      ...(flags.passWithNoCases ? { passWithNoCases: true } : {}),
-      ...(flags.law ? { laws: flags.law } : {}),
-      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-      ...(flags.numRuns !== undefined ? { numRuns: flags.numRuns } : {}),
     });
     const failures = finish();
     for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);

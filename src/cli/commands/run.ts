@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { runSuites } from '../../runner/run.js';
 import type { CliIO } from '../io.js';
-import { runOptions, selectionOf, selectionOptions, toOptions, type RunFlags } from '../options.js';
+import { runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
 import { createReporters } from '../reporters.js';
 import { baselineOption } from './baseline.js';
 
@@ -13,18 +13,8 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
     const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
     const report = await runSuites({
       cwd: io.cwd,
-      ...selectionOf(flags),
+      ...runFlagsOf(flags),
       reporters,
-      cache: flags.cache,
-      ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
-      ...(flags.offline ? { offline: true } : {}),
-      ...(flags.record ? { record: true } : {}),
-      ...(flags.passWithNoCases ? { passWithNoCases: true } : {}),
-      ...(flags.bail !== undefined ? { bail: flags.bail === true ? 1 : flags.bail } : {}),
-      ...(flags.law ? { laws: flags.law } : {}),
-      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-      ...(flags.lawPath ? { lawPath: flags.lawPath } : {}),
-      ...(flags.numRuns !== undefined ? { numRuns: flags.numRuns } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
       ...(await baselineOption(flags.baseline, io.cwd)),
     });
