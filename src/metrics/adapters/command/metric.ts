@@ -89,6 +89,8 @@ export async function createCommandMetric(settings: CommandMetricSettings, root:
       try {
         const worker = await lease.worker();
         const reply = await worker.score(requests, batchTimeoutMs, signal);
+        // stderr travels on its own pipe: let a traceback written just before the reply arrive
+        if (reply.type !== 'result' || !Array.isArray(reply.outcomes) || !reply.outcomes.every(isValue)) await stderrQuiet(() => worker.stderrTail());
         const suffix = (reason: string) => withStderr(reason, worker.stderrTail());
         if (reply.type === 'error') return fail(suffix(`${decl.id}: the worker failed the batch: ${reply.error}`));
         if (reply.type !== 'result') return fail(suffix(`${decl.id}: the worker answered a batch with "${reply.type}"`));
@@ -156,5 +158,19 @@ class WorkerPool {
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(this.slots.map((w) => w?.close()));
+  }
+}
+
+const isValue = (o: unknown): boolean => typeof o === 'number' || (typeof o === 'object' && o !== null && typeof (o as { value?: unknown }).value === 'number');
+
+/** Waits until stderr has been quiet for 30 ms (at most 250 ms), polling its tail. */
+async function stderrQuiet(tail: () => string): Promise<void> {
+  const started = Date.now();
+  let last = tail();
+  let quietSince = Date.now();
+  while (Date.now() - started < 250 && Date.now() - quietSince < 30) {
+    await new Promise((r) => setTimeout(r, 10));
+    const now = tail();
+    if (now !== last) [last, quietSince] = [now, Date.now()];
   }
 }
