@@ -26,3 +26,10 @@ describe('bin (built)', () => {
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });
+
+describe('bin file mode', () => {
+  it('is executable, so `npx metric-suite` can run it directly', async () => {
+    const { statSync } = await import('node:fs');
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+  });
+});
