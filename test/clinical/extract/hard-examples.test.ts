@@ -62,6 +62,22 @@ const EXAMPLES: [string, Brief[]][] = [
   ['T12 compression fracture.', [f('vertebral compression fracture', 'present')]],
   ['Acute fractures of the left fifth and sixth ribs.', [f('rib fracture', 'present', L)]],
   ['Elevated right hemidiaphragm.', [f('elevated hemidiaphragm', 'present', R)]],
+  // fractures stated of their bones, across the words that pick the bones (§28)
+  ['Acute mildly displaced fractures of the left posterior 5th through 7th ribs.', [f('rib fracture', 'present', { ...L, location: ['posterior'] })]],
+  ['Acute displaced fracture of the right clavicular shaft.', [f('clavicle fracture', 'present', R)]],
+  ['Nondisplaced fracture of the left 6th rib.', [f('rib fracture', 'present', L)]],
+  ['Fractures involving the right 4th-6th ribs.', [f('rib fracture', 'present', R)]],
+  ['Healing fractures of the right third to fifth ribs.', [f('rib fracture', 'present', R)]],
+  ['No fracture of the left 9th through 11th ribs.', [f('rib fracture', 'absent', L)]],
+  // nodularity (§29)
+  ['Right apical nodularity.', [f('nodule', 'present', { ...R, location: ['apex'] })]],
+  ['Cavitating lesion at the left apex with adjacent nodularity.', [f('cavitary lesion', 'present', { ...L, location: ['apex'] }), f('nodule', 'present', { ...L, location: ['apex'] })]],
+  ['Possible nodularity in the left lower lobe.', [f('nodule', 'uncertain', { ...p1, ...L, location: ['lower lobe'] })]],
+  ['Left pleural nodularity.', [f('pleural thickening', 'present', L)]],
+  // volume loss, side before or after (§30)
+  ['Left lung volume loss.', [f('atelectasis', 'present', L)]],
+  ['Volume loss in the left lung.', [f('atelectasis', 'present', L)]],
+  ['Mild loss of volume in the right lower lobe.', [f('atelectasis', 'present', { severity: 'mild', severityText: 'mild', ...R, location: ['lower lobe'] })]],
   // measurements
   ['Right upper lobe nodule measuring 1.2 x 0.8 cm.', [f('nodule', 'present', { ...R, location: ['upper lobe'], measurementMm: 12, dimensionsMm: [12, 8] })]],
   ['A 2.5 cm mass in the left hilum.', [f('mass', 'present', { ...L, location: ['hilum'], measurementMm: 25, dimensionsMm: [25] })]],
@@ -100,6 +116,14 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Small amount of fluid in the right minor fissure.', [f('pleural effusion', 'present', { ...small, ...R, location: ['fissure'] })]],
   ['No evidence of pneumothorax or pleural effusion on the left.', [f('pneumothorax', 'absent'), f('pleural effusion', 'absent', L)]],
   ['Slight increase in the size of the right pleural effusion.', [f('pleural effusion', 'present', { ...R, temporal: 'increased' })]],
+  // missing from the earlier study means new, not absent (§27)
+  ['A 9 mm nodule in the right upper lobe, not present on the prior radiograph.', [f('nodule', 'present', { ...R, location: ['upper lobe'], measurementMm: 9, dimensionsMm: [9], temporal: 'new' })]],
+  ['Moderate right pleural effusion, not seen on the previous study.', [f('pleural effusion', 'present', { severity: 'moderate', severityText: 'moderate', ...R, temporal: 'new' })]],
+  ['Left basilar opacity, which was absent on the comparison exam.', [f('lung opacity', 'present', { ...L, location: ['base'], temporal: 'new' })]],
+  ['Small left pneumothorax, not identified previously.', [f('pneumothorax', 'present', { ...small, ...L, temporal: 'new' })]],
+  ['Possible right lower lobe pneumonia, not present on the prior study.', [f('pneumonia', 'uncertain', { ...p1, ...R, location: ['lower lobe'], temporal: 'new' })]],
+  ['The pneumothorax seen on the prior study is not present on the current study.', [f('pneumothorax', 'absent')]],
+  ['The left effusion is no longer seen on the current radiograph.', [f('pleural effusion', 'absent', { ...L, temporal: 'resolved' })]],
   // normal statements and statements
   ['Heart size is normal.', [f('cardiomegaly', 'absent')]],
   ['The heart is mildly enlarged.', [f('cardiomegaly', 'present', { severity: 'mild', severityText: 'mildly' })]],

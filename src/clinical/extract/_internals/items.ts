@@ -71,6 +71,37 @@ function resolveElided(items: Item[], g: Grammar): void {
   }
 }
 
+/** Words naming the earlier study a finding is compared with ("on the PRIOR radiograph", "on the PREVIOUS exam"). */
+const EARLIER = new Set(['prior', 'previous', 'preceding', 'earlier', 'comparison', 'baseline', 'last', 'initial', 'old', 'older']);
+const ON = new Set(['on', 'in', 'at']);
+const ARTICLE = new Set(['the', 'a', 'an', 'most', 'recent']);
+/** Adverbs saying the same without a study ("not seen PREVIOUSLY"). */
+const EARLIER_ADV = new Set(['previously', 'before', 'earlier']);
+
+/** Whether the words after item k place the statement on the earlier study ("on the prior radiograph", "previously"). */
+function onEarlierStudy(items: readonly Item[], k: number): boolean {
+  let j = k + 1;
+  if (EARLIER_ADV.has(items[j]?.text ?? '')) return true;
+  if (!ON.has(items[j]?.text ?? '')) return false;
+  for (j++; j < items.length && j <= k + 4 && ARTICLE.has(items[j]!.text); j++);
+  return EARLIER.has(items[j]?.first ?? '');
+}
+
+/**
+ * "not present on the prior radiograph", "absent on the previous study", "not seen previously":
+ * a finding missing from the earlier study is new (CONVENTIONS §27), not absent now. The
+ * negation becomes the temporal cue `new`. Cues that are themselves temporal ("no longer seen",
+ * "resolved") keep their meaning.
+ */
+function earlierAbsence(items: Item[]): void {
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (!(it.flags & F.NEGPOST) || it.flags & (F.FINDING | F.TEMP | F.NEGPRE) || !onEarlierStudy(items, k)) continue;
+    it.flags = (it.flags & ~F.NEGPOST) | F.TEMP;
+    it.temp = 'new';
+  }
+}
+
 function higher(a: Item, b: Item): Item {
   const top = RANK[b.sev!] >= RANK[a.sev!] ? b : a;
   return { ...top, s: a.s, e: b.e, text: `${a.text} ${b.text}` };
@@ -125,5 +156,6 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
     if (it.first.endsWith('ly') || CHANGE_NOUNS.has(next.first)) it.flags &= ~F.SEV;
   }
   resolveElided(items, g);
+  earlierAbsence(items);
   return mergeRanges(items);
 }

@@ -24,15 +24,35 @@ function coordinated(items: readonly Item[], j: number, dir: 1 | -1): number[] {
   return out;
 }
 
-/** Subjects after a prenominal predicate ("enlargement of the heart", "normal heart size", "tortuous and calcified aorta"). */
+/** Ordinals and numbers that pick out members of a subject ("5th", "twelfth", "T12"). */
+const ORDINAL = /^(?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)$/;
+/** Words joining two ordinals into a range ("5th THROUGH 7th ribs", "4th TO 6th"). */
+const RANGE = new Set(['through', 'thru', 'to']);
+
+/** Whether item j is an ordinal, or a range word between two ordinals: it names which ribs, and costs no reach. */
+function enumerates(items: readonly Item[], j: number): boolean {
+  const it = items[j]!;
+  if (it.flags === F.WORD && ORDINAL.test(it.text)) return true;
+  return RANGE.has(it.text) && ORDINAL.test(items[j - 1]?.text ?? '') && ORDINAL.test(items[j + 1]?.text ?? '');
+}
+
+/**
+ * Subjects after a prenominal predicate ("enlargement of the heart", "normal heart size", "tortuous and calcified aorta"),
+ * across the ordinals that pick members of the subject ("fractures of the left posterior 5th through 7th ribs").
+ */
 function forward(items: readonly Item[], k: number): number[] | undefined {
   const pred = items[k]!;
   const apred = (pred.flags & F.APRED) !== 0;
   if (!apred && !(pred.flags & F.PRENORM)) return undefined;
-  for (let j = k + 1; j < items.length && j <= k + (apred ? 7 : 2); j++) {
+  let reach = apred ? 7 : 2;
+  for (let j = k + 1; j < items.length && j <= k + reach; j++) {
     const it = items[j]!;
     if (it.flags & F.SUBJ) return coordinated(items, j, 1);
     if (it.flags & (F.FINDING | F.TERM | F.CLAUSE) || it.text === ',') return undefined;
+    if (apred && enumerates(items, j)) {
+      if (reach < REACH) reach++;
+      continue;
+    }
     const ok = it.flags & (F.FILLER | F.LAT) || (apred && (it.flags === F.WORD || it.flags & (F.SEV | F.APRED | F.LOC) || it.text === 'and'));
     if (!ok) return undefined;
   }
