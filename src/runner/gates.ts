@@ -40,9 +40,12 @@ export function evaluateGate(suite: string, metric: string, gate: Gate, all: Cas
   for (const pattern of gate.required ?? []) {
     const matched = results.filter((r) => minimatch(r.caseId, pattern));
     if (matched.length === 0) failedRequired.push(`${pattern} (no case matches)`);
-    for (const r of matched) if (r.verdict !== 'pass' && r.verdict !== 'skip') failedRequired.push(r.caseId);
+    // a skipped required case was not shown to pass (metric unavailable, input not accepted, ...)
+    for (const r of matched) if (r.verdict !== 'pass') failedRequired.push(r.verdict === 'skip' ? `${r.caseId} (skipped)` : r.caseId);
   }
   const reasons: string[] = [];
+  // A gate over results that were all skipped proves nothing; agreement gates score skipped preference cases.
+  if (ran === 0 && counts.skipped > 0 && gate.minAgreement === undefined) reasons.push(`nothing was scored: all ${counts.skipped} results were skipped`);
   if (passRate < minPassRate) reasons.push(`pass rate ${(passRate * 100).toFixed(1)}% < ${(minPassRate * 100).toFixed(1)}%`);
   if (failedLaws.length) reasons.push(`laws did not pass: ${failedLaws.join(', ')}`);
   if (failedRequired.length) reasons.push(`required cases did not pass: ${failedRequired.join(', ')}`);

@@ -62,20 +62,21 @@ describe('evaluateGate', () => {
     expect(evaluateGate('s', 'm', { minPassRate: 0 }, [result('a', 'fail'), result('b', 'error')]).passed).toBe(true);
   });
 
-  it('treats a run with only skips (or nothing) as a pass rate of 1', () => {
-    expect(evaluateGate('s', 'm', {}, [result('a', 'skip')])).toMatchObject({ passed: true, passRate: 1 });
+  it('fails a gate whose results were all skipped: it proves nothing; an empty share passes', () => {
+    expect(evaluateGate('s', 'm', {}, [result('a', 'skip')])).toMatchObject({ passed: false, passRate: 1, reason: 'nothing was scored: all 1 results were skipped' });
+    expect(evaluateGate('s', 'm', { informational: true }, [result('a', 'skip')]).passed).toBe(true);
     expect(evaluateGate('s', 'm', {}, [])).toMatchObject({ passed: true, passRate: 1, counts: { passed: 0, failed: 0, errors: 0, skipped: 0 } });
   });
 
-  it('required globs: every matched case must pass; skips do not fail them', () => {
+  it('required globs: every matched case must pass; a skipped one was not shown to pass', () => {
     const g = evaluateGate('s', 'm', { minPassRate: 0, required: ['negation/*', 'severity/**'] }, mixed);
-    expect(g.failedRequired).toEqual(['negation/no-effusion']);
+    expect(g.failedRequired).toEqual(['negation/no-effusion', 'severity/mild (skipped)']);
     expect(g.passed).toBe(false);
-    expect(g.reason).toBe('required cases did not pass: negation/no-effusion');
+    expect(g.reason).toBe('required cases did not pass: negation/no-effusion, severity/mild (skipped)');
   });
 
   it('required globs that all pass do not fail the gate', () => {
-    const g = evaluateGate('s', 'm', { minPassRate: 0, required: ['laterality/effusion-side', 'severity/*'] }, mixed);
+    const g = evaluateGate('s', 'm', { minPassRate: 0, required: ['laterality/effusion-side', 'severity/moderate'] }, mixed);
     expect(g.failedRequired).toEqual([]);
     expect(g.passed).toBe(true);
     expect(g.reason).toBeUndefined();
