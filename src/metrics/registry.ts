@@ -105,15 +105,28 @@ export class MetricRegistry {
     }
   }
 
-  /** Closes every metric that was created (processes, sessions). Never throws. */
-  async closeAll(): Promise<void> {
-    for (const pending of this.made.values()) {
+  /**
+   * Closes every metric that was created (processes, sessions), each within `timeoutMs`.
+   * Never throws; returns the metrics whose close() did not finish in time.
+   */
+  async closeAll(timeoutMs = 5_000): Promise<string[]> {
+    const stuck: string[] = [];
+    await Promise.all([...this.made.entries()].map(async ([id, pending]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), timeoutMs);
+        timer.unref();
+      });
       try {
-        await (await pending).metric.close?.();
+        const closing = pending.then((reg) => reg.metric.close?.());
+        if ((await Promise.race([closing, late])) === 'late') stuck.push(`${id}: close() did not finish within ${timeoutMs} ms`);
       } catch {
         /* a metric that failed to create or close must not hide the run's results */
+      } finally {
+        clearTimeout(timer);
       }
-    }
+    }));
+    return stuck.sort();
   }
 }
 

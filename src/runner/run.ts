@@ -58,9 +58,17 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   problems.push(...selection.problems);
   const loader = new CaseLoader(cwd);
   const cache = options.cache === false ? undefined : new DiskCache(path.resolve(root, options.cacheDir ?? config.cacheDir ?? '.metric-suite/cache'));
-  const reporters = options.reporters ?? [];
+  const reporters = [...(options.reporters ?? [])];
+  // A reporter that throws is turned off with a problem: the run and the other reporters go on.
   const emit = async <K extends keyof Reporter>(hook: K, arg: Parameters<NonNullable<Reporter[K]>>[0]) => {
-    for (const r of reporters) await (r[hook] as ((a: typeof arg) => unknown) | undefined)?.call(r, arg);
+    for (const r of [...reporters]) {
+      try {
+        await (r[hook] as ((a: typeof arg) => unknown) | undefined)?.call(r, arg);
+      } catch (e) {
+        reporters.splice(reporters.indexOf(r), 1);
+        problems.push(usageProblem(`a reporter failed in ${hook} and was turned off: ${(e as Error)?.message ?? String(e)}`));
+      }
+    }
   };
 
   // Plan: load every suite's cases and resolve every metric before anything runs.
@@ -172,14 +180,16 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   }
 
   for (const failure of (await cache?.flush()) ?? []) process.emitWarning(failure);
-  await registry.closeAll();
+  for (const stuck of await registry.closeAll()) process.emitWarning(`metric-suite: ${stuck}`);
   // Counts over case results AND law results (DESIGN §6 `summary`).
   const summary = summarize([...results, ...laws]);
   const metricVersions = Object.fromEntries(plans.flatMap((p) => p.metrics.map((m) => [m.id, m.metric.version] as const)));
   const baseline = options.baseline ? applyBaseline(options.baseline, { results, laws, gates, metricVersions }) : undefined;
   const exitCode = problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
   const report: RunReport = { summary, results, laws, gates, problems, exitCode, durationMs: performance.now() - started, ...(bailed() ? { bailed: true } : {}), ...(agreement.length ? { agreement } : {}), metricVersions, plan, ...(baseline ? { baseline } : {}) };
+  const before = problems.length;
   await emit('onRunEnd', report);
+  if (problems.length > before) report.exitCode = 2; // a reporter failed at the end: its output is incomplete
   return report;
 }
 

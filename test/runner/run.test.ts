@@ -193,3 +193,24 @@ describe('runSuites with an unavailable metric', () => {
     expect(r.gates.map((g) => g.metric)).toEqual(['overlap']);
   });
 });
+
+describe('runSuites keeps going when parts of the harness fail', () => {
+  it('turns off a reporter that throws, reports it, and still reports to the others', async () => {
+    const seen: string[] = [];
+    const bad = { onCaseResult: () => { throw new Error('reporter boom'); } };
+    const good = { onCaseResult: (r: { caseId: string }) => void seen.push(r.caseId), onRunEnd: () => void seen.push('end') };
+    const r = await runSuites({ cwd: project(), providers: [overlapProvider()], cache: false, reporters: [bad, good] });
+    expect(seen).toEqual(['a/pass', 'b/fail', 'end']);
+    expect(r.results).toHaveLength(2);
+    expect(r.problems.map((p) => p.message)).toEqual(['a reporter failed in onCaseResult and was turned off: reporter boom']);
+    expect(r.exitCode).toBe(2);
+  });
+
+  it('does not wait forever for a metric whose close() never settles', async () => {
+    const { MetricRegistry } = await import('../../src/metrics/registry.js');
+    const hang: MetricProvider = { id: 'hang', description: '', create: () => ({ ...(overlapProvider().create({}, { root: '' }) as Metric), id: 'hang', close: () => new Promise<void>(() => {}) }) };
+    const registry = new MetricRegistry([hang]);
+    await registry.get('hang');
+    expect(await registry.closeAll(50)).toEqual(['hang: close() did not finish within 50 ms']);
+  });
+});
