@@ -182,7 +182,7 @@ export default (options: { threshold?: number }) => ({
     await reg.get('c');
     await reg.get('plain');
     await expect(reg.get('broken')).rejects.toThrow('cannot create metric');
-    await expect(reg.closeAll()).resolves.toBeUndefined();
+    await expect(reg.closeAll()).resolves.toEqual([]);
     expect(a.close).toHaveBeenCalledTimes(1);
     expect(b.close).toHaveBeenCalledTimes(1);
     expect(c.close).toHaveBeenCalledTimes(1);
