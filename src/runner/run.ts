@@ -13,6 +13,7 @@ import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluat
 import { evaluateGate, gateFor, isKnownFailure } from './gates.js';
 import { suiteAgreement, type AgreementResult } from './agreement.js';
 import { isUnexpectedPass, summarize, usageProblem, type CaseResult, type GateResult, type LawResult, type Problem, type RunReport } from './results.js';
+import { unknownMetricReferences } from './references.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
 import { applyBaseline } from '../baseline/compare.js';
@@ -81,6 +82,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
     ...(options.lawPath ? { lawPath: options.lawPath } : {}),
     ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
   };
+  const checked = new Set<Task['case']>();
   for (const suite of selection.suites) {
     const { files, problems: globProblems } = await loader.resolve(suite.cases, suite.dir);
     const loaded = await loader.load(files);
@@ -98,6 +100,11 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
         const at = suite.metricAt[id] ?? { file: suite.file, line: 1, column: 1 };
         problems.push({ ...at, message: (e as Error).message });
       }
+    }
+    for (const c of loaded.cases) {
+      if (checked.has(c)) continue;
+      checked.add(c);
+      problems.push(...unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file)));
     }
     const lawPlan = planSuiteLaws(suite, overrides);
     problems.push(...lawPlan.problems);
