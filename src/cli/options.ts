@@ -26,7 +26,7 @@ export const selectionOptions: OptionSpec[] = [
 export const runOptions: OptionSpec[] = [
   { flags: '--reporter <name>', description: 'default, verbose, json, junit, or a module path (repeatable)', repeatable: true },
   { flags: '--output-file <name=path>', description: 'write reporter NAME to PATH instead of stdout (repeatable)', repeatable: true },
-  { flags: '--bail [n]', description: 'stop after n gating failures or errors (default 1)', parse: (v) => Number(v) },
+  { flags: '--bail [n]', description: 'stop after n gating failures or errors (default 1)', parse: (v) => parseInteger('--bail', v, 1) },
   { flags: '--no-cache', description: 'neither read nor write the disk cache' },
   { flags: '--cache-dir <dir>', description: 'cache folder (default .metric-suite/cache)' },
   { flags: '--pass-with-no-cases', description: 'exit 0 when no case matches the suites and filters' },

@@ -100,3 +100,11 @@ describe('metric-suite with no suites/ folder', () => {
     expect(r.lastLine).toMatch(/^\d+ passed, \d+ failed(, \d+ skipped)?$/);
   });
 });
+
+describe('run option values', () => {
+  it('rejects a --bail that is not a positive integer (exit 2)', async () => {
+    const r = await cli(['--bail', 'abc', '--no-cache'], tmpTree());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--bail');
+  });
+});

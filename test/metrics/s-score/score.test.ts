@@ -49,13 +49,17 @@ describe('sScore', () => {
 
   it('throws SScoreParseError for an unparseable side, unless onUnparseable is empty', () => {
     expect(() => sScore(REF, 'Small left effusion.')).toThrow(SScoreParseError);
-    try {
-      sScore('nope', REF);
-    } catch (e) {
-      expect(e).toBeInstanceOf(SScoreParseError);
-      expect((e as SScoreParseError).side).toBe('reference');
-      expect((e as SScoreParseError).message).toMatch(/^reference: not a structured report/);
-    }
+    const thrown = (() => {
+      try {
+        sScore('nope', REF);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(SScoreParseError);
+    expect((thrown as SScoreParseError).side).toBe('reference');
+    expect((thrown as SScoreParseError).message).toMatch(/^reference: not a structured report/);
     const empty = sScore(REF, '', { onUnparseable: 'empty' });
     // literal: P_pos = 0, P_neg = 0, D = 0
     expect(empty).toMatchObject({ s: 0, p: 0, d: 0 });
