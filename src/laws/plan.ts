@@ -1,6 +1,6 @@
 /**
  * The laws phase of a run (DESIGN §5): which laws run for which metric of a suite, with which
- * runs, seed and path, and their verdicts as LawResults. The runner calls `runSuiteLaws` after
+ * runs, seed and path, and their verdicts as LawResults. The runner plans with `planSuiteLaws` and calls `runLaw` per law × metric after
  * the suite's cases.
  */
 import type { RegisteredMetric } from '../metrics/registry.js';
@@ -81,7 +81,12 @@ export async function runLaw(planned: PlannedLaw, reg: RegisteredMetric, ctx: La
     ...(o.expected?.[reg.id] === 'fail' ? { expected: 'fail' as const } : {}),
     ...(ctx.informational ? { informational: true } : {}),
   };
-  const notApplicable = law.appliesTo(reg.metric);
+  let notApplicable: string | undefined;
+  try {
+    notApplicable = law.appliesTo(reg.metric);
+  } catch (e) {
+    return { ...base, verdict: 'error', reason: `the law could not decide whether it applies: ${(e as Error)?.message ?? String(e)}` };
+  }
   if (notApplicable) return { ...base, reason: `not applicable: ${notApplicable}` };
   const r = await evaluateLaw(law, reg, {
     numRuns,

@@ -115,8 +115,8 @@ export async function evaluateLaw(law: Law, reg: RegisteredMetric, options: Eval
   const { numRuns, seed } = options;
   const params = { numRuns, seed, ...(options.path ? { path: options.path } : {}) };
   const scorer = new ProbeScorer(reg, options);
-  const arb = law.arbitrary();
   try {
+    const arb = law.arbitrary();
     // 1. Generate (the same samples the checking pass will draw).
     const drawn: LawInstance[] = [];
     fc.check(fc.property(arb, (x) => { drawn.push(x); return true; }), params);
