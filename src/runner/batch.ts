@@ -48,7 +48,7 @@ async function withTimeout(reg: RegisteredMetric, requests: ScoreRequest[]): Pro
 }
 
 /** A value must be a finite number inside the declared range; anything else is an error. */
-function checkOutcome(reg: RegisteredMetric, o: unknown): ScoreOutcome {
+export function checkOutcome(reg: RegisteredMetric, o: unknown): ScoreOutcome {
   if (o && typeof o === 'object') {
     const { error, value, details } = o as { error?: unknown; value?: unknown; details?: unknown };
     if (typeof error === 'string') return { error: error || `${reg.id} reported an error without a message` };

@@ -3,7 +3,7 @@ import type { ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
 import { stableStringify } from '../util/stable-json.js';
 import { DiskCache } from './cache.js';
-import { runBatch } from './batch.js';
+import { checkOutcome, runBatch } from './batch.js';
 
 export interface ScheduleOptions {
   cache?: DiskCache;
@@ -49,7 +49,8 @@ export async function scoreRequests(
   if (cache) {
     unique.forEach((_, i) => {
       const hit = cache.get(ns, keys[i]!);
-      if (hit) [results[i], cacheHits] = [hit, cacheHits + 1];
+      // a hand-edited or corrupt entry is a miss, never a score
+      if (hit && 'value' in checkOutcome(reg, hit)) [results[i], cacheHits] = [hit, cacheHits + 1];
     });
   }
 

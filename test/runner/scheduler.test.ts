@@ -175,3 +175,20 @@ describe('scoreRequests', () => {
     expect(outcomes).toEqual([{ error: 'boom threw: kaput' }, { error: 'boom threw: kaput' }, { error: 'boom threw: kaput' }]);
   });
 });
+
+describe('scoreRequests: cache entries are checked like fresh outcomes', () => {
+  it('treats an entry outside the declared range as a miss and scores the request again', async () => {
+    const { DiskCache } = await import('../../src/runner/cache.js');
+    const { scoreRequests } = await import('../../src/runner/scheduler.js');
+    const { stableStringify } = await import('../../src/util/stable-json.js');
+    const dir = await tempDir();
+    const { reg, calls } = recording();
+    const request = req(1);
+    const cache = new DiskCache(dir);
+    cache.set(DiskCache.namespace(reg.id, reg.metric.version, reg.configHash), DiskCache.key(stableStringify(request)), { value: 42 });
+    const { outcomes, stats } = await scoreRequests(reg, [request], { cache });
+    expect(stats.cacheHits).toBe(0);
+    expect(calls.flat()).toHaveLength(1);
+    expect(outcomes[0]).toEqual({ value: 0.25 });
+  });
+});
