@@ -76,6 +76,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   const plans: { suite: Suite; cases: Task['case'][]; metrics: RegisteredMetric[]; unavailable: Map<string, string>; laws: PlannedLaw[] }[] = [];
   // `--law` selects laws only: the suites' cases do not run (rerunning one law's counterexample).
   const lawsOnly = (options.laws?.length ?? 0) > 0;
+  const caseFiltered = Boolean(options.filter || options.tags?.length || options.capabilities?.length);
   const overrides: LawOverrides = {
     ...(options.laws ? { laws: options.laws } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -109,7 +110,8 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
     const lawPlan = planSuiteLaws(suite, overrides);
     problems.push(...lawPlan.problems);
     const known = new Set([...metrics.map((m) => m.id), ...unavailable.keys()]);
-    const laws = lawPlan.laws.map((l) => ({ ...l, metrics: l.metrics.filter((m) => known.has(m)) }));
+    // Case filters (-t, --tag, --capability) select cases; laws then run only when named with --law.
+    const laws = caseFiltered && !lawsOnly ? [] : lawPlan.laws.map((l) => ({ ...l, metrics: l.metrics.filter((m) => known.has(m)) }));
     plans.push({ suite, cases: lawsOnly ? [] : loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable, laws });
   }
   const caseTotal = plans.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);

@@ -214,3 +214,14 @@ describe('runSuites keeps going when parts of the harness fail', () => {
     expect(await registry.closeAll(50)).toEqual(['hang: close() did not finish within 50 ms']);
   });
 });
+
+describe('runSuites: case filters and laws', () => {
+  it('runs no laws when cases are filtered, unless a law is named', async () => {
+    const cwd = project({}, 'name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap]\nlaws: [bounded]\n');
+    const all = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(all.laws.map((l) => l.law)).toEqual(['bounded']);
+    const filtered = await runSuites({ cwd, providers: [overlapProvider()], cache: false, capabilities: ['laterality'] });
+    expect(filtered.laws).toEqual([]);
+    expect(filtered.results.map((r) => r.caseId)).toEqual(['a/pass']);
+  });
+});
