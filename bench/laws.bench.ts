@@ -5,6 +5,9 @@
 import { defaultSeed, evaluateLaw, LAWS } from '../src/laws/index.js';
 import { builtinProviders } from '../src/metrics/builtins.js';
 import { MetricRegistry } from '../src/metrics/registry.js';
+import { schedulerScorer } from '../src/runner/law-scorer.js';
+
+const scorer = schedulerScorer();
 
 const METRICS = ['bleu', 'bleu-1', 'rouge-l', 's-score:text', 'crimson:lexicon'];
 // every law but the two that only some metrics take (symmetric, deterministic): 12
@@ -19,7 +22,7 @@ export default async function lawsBench(): Promise<void> {
     const reg = await registry.get(id);
     const t = performance.now();
     for (const lawId of LAW_IDS) {
-      const r = await evaluateLaw(LAWS[lawId]!, reg, { numRuns: 100, seed: defaultSeed(lawId) });
+      const r = await evaluateLaw(LAWS[lawId]!, reg, { score: scorer, numRuns: 100, seed: defaultSeed(lawId) });
       requests += r.requests;
       verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
     }

@@ -1,6 +1,6 @@
 /** The built-in reporters by name (`--reporter default|verbose|json|junit|github-actions|markdown|html`). */
 import type { ReporterFactory } from '../src/reporting/reporter.js';
-import { createBlobReporter } from '../src/shard/blob.js';
+import { createBlobReporter } from '../src/runner/shard/blob.js';
 import { createDefaultReporter } from './default.js';
 import { createGithubActionsReporter } from './github-actions.js';
 import { createHtmlReporter } from './html.js';
@@ -17,7 +17,7 @@ export const reporters: Record<string, ReporterFactory> = {
   'github-actions': createGithubActionsReporter,
   markdown: createMarkdownReporter,
   html: createHtmlReporter,
-  // the whole RunReport for `merge-reports` (src/shard/blob.ts)
+  // the whole RunReport for `merge-reports` (src/runner/shard/blob.ts)
   blob: createBlobReporter,
 };
 

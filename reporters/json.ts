@@ -105,7 +105,7 @@ export function reportJson(report: RunReport): { [key: string]: Json } {
     // Table 2 of the CSEval paper: mean ± sd per finding of image cases (only when there are any).
     // Preference cases: agreement with raters per suite × metric (src/runner/agreement.ts).
     ...(report.agreement && report.agreement.length > 0 ? { agreement: agreementJson(report.agreement) } : {}),
-    // `--baseline`: what changed against the baseline file (src/baseline)
+    // `--baseline`: what changed against the baseline file (src/runner/baseline)
     ...(report.baseline ? { baseline: toJson(report.baseline) } : {}),
     ...(findings.length > 0 ? { findingSummary: findings.map((f) => ({ metric: f.metric, finding: f.finding, n: f.n, mean: f.mean, sd: f.sd })) } : {}),
   };

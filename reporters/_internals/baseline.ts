@@ -1,6 +1,6 @@
 /** The `--baseline` section of the default and verbose reporters: newly broken, newly fixed, version changes. */
 import type { ChalkInstance } from 'chalk';
-import type { BaselineChange } from '../../src/baseline/types.js';
+import type { BaselineChange } from '../../src/runner/baseline/types.js';
 import type { RunReport } from '../../src/runner/results.js';
 
 const change = (x: BaselineChange): string => `${x.suite} · ${x.metric} · ${x.id}  ${x.before ?? 'not in baseline'} -> ${x.after}`;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Problem } from '../runner/results.js';
+import type { Problem } from './problem.js';
 import { buildCase } from './build.js';
 import { parseFast } from './fast-yaml.js';
 import type { Case } from './model.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { glob, hasMagic } from 'glob';
 import pLimit from 'p-limit';
-import type { Problem } from '../runner/results.js';
+import type { Problem } from './problem.js';
 import { loadCaseFile, type FileLoad } from './load-file.js';
 import type { Case } from './model.js';
 

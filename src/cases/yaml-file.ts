@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import type { Problem } from '../runner/results.js';
+import type { Problem } from './problem.js';
 import { nodeFor, positionOf, type Path } from './positions.js';
 
 /** Builds a problem at a path inside the document (optionally at a key of a mapping). */

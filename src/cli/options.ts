@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { parseShard, type Shard } from '../shard/index.js';
+import { parseShard, type Shard } from '../runner/shard/index.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, readYamlFile, zodProblems } from '../cases/yaml-file.js';
 import { importModule, mainExport } from '../metrics/adapters/module.js';
-import type { Problem } from '../runner/results.js';
+import type { Problem } from '../cases/problem.js';
 import { ConfigSchema, type Config } from './schema.js';
 
 export const CONFIG_NAMES = ['ts', 'mts', 'js', 'mjs', 'json', 'yaml', 'yml'].map((ext) => `metric-suite.config.${ext}`);

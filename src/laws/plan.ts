@@ -4,12 +4,13 @@
  * the suite's cases.
  */
 import type { RegisteredMetric } from '../metrics/registry.js';
-import type { DiskCache } from '../runner/cache.js';
-import type { LawResult, Problem } from '../runner/results.js';
+import type { Problem } from '../cases/problem.js';
+import type { LawResult } from '../runner/results.js';
 import type { LawSelection, Suite } from '../suite/schema.js';
 import { evaluateLaw } from './_internals/evaluate.js';
 import { defaultSeed, scaledNumRuns } from './_internals/runs.js';
 import { getLaw, lawIds } from './index.js';
+import type { LawScorer } from './_internals/types.js';
 
 /** Command-line overrides of the suites' law options. */
 export interface LawOverrides {
@@ -57,8 +58,8 @@ export function planSuiteLaws(suite: Suite, overrides: LawOverrides): { laws: Pl
 
 export interface LawRunContext {
   suite: string;
-  cache?: DiskCache;
-  offline: boolean;
+  /** The runner's scheduler (src/runner/law-scorer.ts). */
+  score: LawScorer;
   overrides: LawOverrides;
   informational: boolean;
 }
@@ -93,8 +94,7 @@ export async function runLaw(planned: PlannedLaw, reg: RegisteredMetric, ctx: La
     seed,
     ...(ctx.overrides.lawPath ? { path: ctx.overrides.lawPath } : {}),
     shrink: o.shrink ?? cost < 100,
-    ...(ctx.cache ? { cache: ctx.cache } : {}),
-    offline: ctx.offline,
+    score: ctx.score,
   });
   return {
     ...base,

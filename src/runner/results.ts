@@ -1,5 +1,8 @@
 /** What a run produces. The JSON reporter writes these (DESIGN §6 is the CONTRACT). */
 import type { AgreementCheck, AgreementResult } from './agreement.js';
+import type { Problem } from '../cases/problem.js';
+
+export { formatProblem, usageProblem, type Problem } from '../cases/problem.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'inconclusive';
 
@@ -79,16 +82,6 @@ export interface LawResult {
 /** An `expected: fail` law that passed: the documented limitation is gone, so the suite must change. */
 export const isUnexpectedPass = (l: Pick<LawResult, 'expected' | 'verdict'>): boolean => l.expected === 'fail' && l.verdict === 'pass';
 
-/**
- * A problem loading a case, suite or config: printed `file:line:col: message`. Problems with
- * the command line itself have no position (`line` 0) and print as `metric-suite: message`.
- */
-export interface Problem {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-}
 
 /** A suite's gate for one metric. */
 export interface GateResult {
@@ -137,19 +130,9 @@ export interface RunReport {
   /** Metric id -> declared version, for every metric created (baselines record it). */
   metricVersions?: Record<string, string>;
   /** What was planned (work keys in run order, gates), for shards and merge-reports (src/shard). */
-  plan?: import('../shard/plan.js').RunPlan;
+  plan?: import('./shard/plan.js').RunPlan;
   /** Set with `--baseline`: newly broken and newly fixed results against the baseline file (src/baseline). */
-  baseline?: import('../baseline/types.js').BaselineComparison;
-}
-
-/** A problem with the command line or the selection, not with a file. */
-export function usageProblem(message: string): Problem {
-  return { file: 'metric-suite', line: 0, column: 0, message };
-}
-
-/** Formats a problem the way editors and CI annotations expect. */
-export function formatProblem(p: Problem): string {
-  return p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`;
+  baseline?: import('./baseline/types.js').BaselineComparison;
 }
 
 /** Counts verdicts: inconclusive ones count as errors (they neither pass nor fail cleanly). */

@@ -13,13 +13,14 @@ import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluat
 import { evaluateGate, gateFor, isKnownFailure } from './gates.js';
 import { suiteAgreement, type AgreementResult } from './agreement.js';
 import { isUnexpectedPass, summarize, usageProblem, type CaseResult, type GateResult, type LawResult, type Problem, type RunReport } from './results.js';
+import { schedulerScorer } from './law-scorer.js';
 import { unknownMetricReferences } from './references.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
-import { applyBaseline } from '../baseline/compare.js';
-import type { Baseline } from '../baseline/types.js';
-import { caseKey, gateForShard, lawKey, type Shard } from '../shard/index.js';
-import { describePlan } from '../shard/plan.js';
+import { applyBaseline } from './baseline/compare.js';
+import type { Baseline } from './baseline/types.js';
+import { caseKey, gateForShard, lawKey, type Shard } from './shard/index.js';
+import { describePlan } from './shard/plan.js';
 
 /** Options of `runSuites`; the CLI maps its flags onto these. */
 export interface RunOptions extends CaseFilter, SuiteSelection, LawOverrides {
@@ -59,6 +60,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   problems.push(...selection.problems);
   const loader = new CaseLoader(cwd);
   const cache = options.cache === false ? undefined : new DiskCache(path.resolve(root, options.cacheDir ?? config.cacheDir ?? '.metric-suite/cache'));
+  const lawScore = schedulerScorer({ ...(cache ? { cache } : {}), offline: options.offline === true });
   const reporters = [...(options.reporters ?? [])];
   // A reporter that throws is turned off with a problem: the run and the other reporters go on.
   const emit = async <K extends keyof Reporter>(hook: K, arg: Parameters<NonNullable<Reporter[K]>>[0]) => {
@@ -168,7 +170,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
         const reg = metrics.find((m) => m.id === id);
         const gate = gateFor(suite.gate, id);
         const r = reg
-          ? await runLaw(p, reg, { suite: suite.name, ...(cache ? { cache } : {}), offline: options.offline === true, overrides, informational: gate.informational === true })
+          ? await runLaw(p, reg, { suite: suite.name, score: lawScore, overrides, informational: gate.informational === true })
           : unavailableLaw(p, id, unavailable.get(id) ?? 'not created', suite.name);
         laws.push(r);
         lawsOf.set(id, [...(lawsOf.get(id) ?? []), r]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { glob } from 'glob';
 import { isObject, readYamlFile, zodProblems } from '../cases/yaml-file.js';
-import type { Problem } from '../runner/results.js';
+import type { Problem } from '../cases/problem.js';
 import { SuiteSchema, type Suite } from './schema.js';
 
 /** Loads one suite file; problems carry `file:line:col`. */

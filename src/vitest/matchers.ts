@@ -8,6 +8,9 @@ import { defineMetric } from '../metrics/define.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
 import { defaultSeed, evaluateLaw, getLaw, lawIds } from '../laws/index.js';
 import { scoreRequests } from '../runner/scheduler.js';
+import { schedulerScorer } from '../runner/law-scorer.js';
+
+const scorer = schedulerScorer();
 
 /** A metric object (the contract) or one the registry made. */
 export type MetricLike = Metric | RegisteredMetric;
@@ -106,7 +109,7 @@ export async function checkLaw(metric: MetricLike, lawId: string, options: LawOp
   if (notApplicable) throw new Error(`law ${law.id} does not apply to metric "${reg.id}": ${notApplicable}`);
   const seed = options.seed ?? defaultSeed(law.id);
   const numRuns = options.numRuns ?? law.defaultNumRuns;
-  const r = await evaluateLaw(law, reg, { numRuns, seed, ...(options.path ? { path: options.path } : {}) });
+  const r = await evaluateLaw(law, reg, { score: scorer, numRuns, seed, ...(options.path ? { path: options.path } : {}) });
   if (r.verdict === 'error') throw new Error(`law ${law.id} could not be checked against metric "${reg.id}": ${r.reason ?? 'error'}${r.counterexample ? `\n${counterexampleLines(r.counterexample).join('\n')}` : ''}`);
   const pass = r.verdict === 'pass';
   return {

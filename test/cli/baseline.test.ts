@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBaseline } from '../../src/baseline/file.js';
+import { parseBaseline } from '../../src/runner/baseline/file.js';
 import { tmpTree } from '../_support/tmp.js';
 import { cli } from './_run.js';
 

@@ -9,6 +9,9 @@ import type { Finding } from '../../src/clinical/model.js';
 import type { Metric, Report } from '../../src/metrics/contract.js';
 import { evaluateLaw, getLaw, type LawEvaluation } from '../../src/laws/index.js';
 import { registered } from '../runner/_helpers.js';
+import { schedulerScorer } from '../../src/runner/law-scorer.js';
+
+const scorer = schedulerScorer();
 
 const WEIGHT = { urgent: 8, actionable_not_urgent: 4, not_actionable_not_urgent: 2, benign_expected: 1 } as const;
 type Key = (f: Finding) => string;
@@ -101,5 +104,5 @@ export const violates: Record<string, Metric> = {
 export async function check(lawId: string, metric: Metric, numRuns = 60, seed = 7): Promise<LawEvaluation> {
   const law = getLaw(lawId)!;
   expect(law.appliesTo(metric)).toBeUndefined();
-  return evaluateLaw(law, registered(metric), { numRuns, seed });
+  return evaluateLaw(law, registered(metric), { score: scorer, numRuns, seed });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { baselineFromReport, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from '../../baseline/file.js';
-import type { Baseline } from '../../baseline/types.js';
+import { baselineFromReport, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from '../../runner/baseline/file.js';
+import type { Baseline } from '../../runner/baseline/types.js';
 import { runSuites } from '../../runner/run.js';
 import type { CliIO } from '../io.js';
 import { runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
@@ -19,7 +19,7 @@ interface BaselineFlags extends Omit<RunFlags, 'shard' | 'baseline'> {
 
 /**
  * `metric-suite baseline update [--baseline-file path]`: runs like `run` and records every
- * verdict (and score) per suite × metric and metric version (src/baseline/file.ts has the format).
+ * verdict (and score) per suite × metric and metric version (src/runner/baseline/file.ts has the format).
  * Suite × metric pairs that did not run are kept from the existing file; with case filters
  * (-t, --tag, --capability, --law) only the entries that ran are replaced.
  */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Reporter } from '../../reporting/reporter.js';
-import { readBlob } from '../../shard/blob.js';
-import { mergeReports } from '../../shard/merge.js';
+import { readBlob } from '../../runner/shard/blob.js';
+import { mergeReports } from '../../runner/shard/merge.js';
 import type { CliIO } from '../io.js';
 import { createReporters } from '../reporters.js';
 import { baselineOption } from './baseline.js';

@@ -14,10 +14,8 @@
 import fc from 'fast-check';
 import { isErrorOutcome, type ScoreOutcome, type ScoreRequest } from '../../metrics/contract.js';
 import type { RegisteredMetric } from '../../metrics/registry.js';
-import type { DiskCache } from '../../runner/cache.js';
-import { scoreRequests } from '../../runner/scheduler.js';
 import { stableStringify } from '../../util/stable-json.js';
-import type { Law, LawInstance, Probe, ProbeScores } from './types.js';
+import type { Law, LawInstance, LawScorer, Probe, ProbeScores } from './types.js';
 
 export interface EvaluateOptions {
   numRuns: number;
@@ -26,8 +24,8 @@ export interface EvaluateOptions {
   path?: string;
   /** Shrink a failing sample to the smallest one (default true). */
   shrink?: boolean;
-  cache?: DiskCache;
-  offline?: boolean;
+  /** How requests are scored: the runner's scheduler (src/runner/law-scorer.ts). */
+  score: LawScorer;
 }
 
 /** What a failing law shows: the shrunk texts, the clinical edit, every probe's score. */
@@ -67,16 +65,15 @@ class ProbeScorer {
     for (const p of probes) if (!this.memo.has(keyOf(p))) todo.set(keyOf(p), p);
     const fresh = [...todo.values()].filter((p) => !p.repeat);
     const repeats = [...todo.values()].filter((p) => p.repeat);
-    const sched = { ...(this.options.cache ? { cache: this.options.cache } : {}), ...(this.options.offline ? { offline: true } : {}) };
     if (fresh.length > 0) {
       this.requests += fresh.length;
-      const { outcomes } = await scoreRequests(this.reg, fresh.map(requestOf), sched);
+      const outcomes = await this.options.score(this.reg, fresh.map(requestOf), true);
       fresh.forEach((p, i) => this.memo.set(keyOf(p), outcomes[i]!));
     }
     if (repeats.length > 0) {
       // A second, separate call without the cache: the metric computes these scores again.
       this.requests += repeats.length;
-      const { outcomes } = await scoreRequests(this.reg, repeats.map(requestOf), { ...(this.options.offline ? { offline: true } : {}) });
+      const outcomes = await this.options.score(this.reg, repeats.map(requestOf), false);
       repeats.forEach((p, i) => this.memo.set(keyOf(p), outcomes[i]!));
     }
   }

@@ -52,3 +52,13 @@ export interface Law {
   /** Error outcomes are law failures (the `bounded` law) rather than error verdicts. */
   errorsAreFailures?: boolean;
 }
+
+/**
+ * Scores requests for a law (the runner passes its scheduler; see src/runner/law-scorer.ts).
+ * `cached: false` must compute afresh (the `deterministic` law's repeats).
+ */
+export type LawScorer = (
+  reg: import('../../metrics/registry.js').RegisteredMetric,
+  requests: import('../../metrics/contract.js').ScoreRequest[],
+  cached: boolean,
+) => Promise<import('../../metrics/contract.js').ScoreOutcome[]>;

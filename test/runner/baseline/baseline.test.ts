@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyBaseline } from '../../src/baseline/compare.js';
-import { baselineFromReport, parseBaseline, serializeBaseline } from '../../src/baseline/file.js';
-import type { Baseline } from '../../src/baseline/types.js';
-import type { CaseResult, GateResult, LawResult, RunReport, Verdict } from '../../src/runner/results.js';
+import { applyBaseline } from '../../../src/runner/baseline/compare.js';
+import { baselineFromReport, parseBaseline, serializeBaseline } from '../../../src/runner/baseline/file.js';
+import type { Baseline } from '../../../src/runner/baseline/types.js';
+import type { CaseResult, GateResult, LawResult, RunReport, Verdict } from '../../../src/runner/results.js';
 
 const result = (caseId: string, verdict: Verdict, extra: Partial<CaseResult> = {}): CaseResult => ({
   suite: 's', caseId, kind: 'ranking', metric: 'm', verdict, scores: { good: 0.123456789, bad: 0.5 }, expectations: [], ...extra,

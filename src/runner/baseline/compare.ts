@@ -4,7 +4,7 @@
  * the gate; results that pass again are reported as newly fixed. Metric versions that differ from
  * the baseline's are compared anyway and reported.
  */
-import type { CaseResult, GateResult, LawResult, Verdict } from '../runner/results.js';
+import type { CaseResult, GateResult, LawResult, Verdict } from '../results.js';
 import type { Baseline, BaselineChange, BaselineComparison } from './types.js';
 
 const bad = (v: Verdict | undefined): boolean => v === 'fail' || v === 'error' || v === 'inconclusive';

@@ -5,9 +5,9 @@
  */
 import { applyBaseline } from '../baseline/compare.js';
 import type { Baseline } from '../baseline/types.js';
-import { suiteAgreement, type AgreementResult } from '../runner/agreement.js';
-import { evaluateGate } from '../runner/gates.js';
-import { summarize, usageProblem, type CaseResult, type LawResult, type Problem, type RunReport } from '../runner/results.js';
+import { suiteAgreement, type AgreementResult } from '../agreement.js';
+import { evaluateGate } from '../gates.js';
+import { summarize, usageProblem, type CaseResult, type LawResult, type Problem, type RunReport } from '../results.js';
 import { caseKey, lawKey } from './index.js';
 
 /** Merges shard reports (each written by the blob reporter); problems with the set of shards are usage problems (exit 2). */

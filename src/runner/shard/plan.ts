@@ -1,7 +1,7 @@
 /** What a run planned, carried on the RunReport so shard outputs can be merged as one run. */
-import type { Case } from '../cases/model.js';
-import { gateFor } from '../runner/gates.js';
-import type { Gate } from '../suite/schema.js';
+import type { Case } from '../../cases/model.js';
+import { gateFor } from '../gates.js';
+import type { Gate } from '../../suite/schema.js';
 import { shardKeys, workKeys, type Shard, type SuiteWork } from './index.js';
 
 export interface PlannedGate {

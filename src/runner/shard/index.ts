@@ -5,7 +5,7 @@
  * ids), never on the machine, file system order or timing; shards are balanced within one item.
  */
 import { minimatch } from 'minimatch';
-import type { Gate } from '../suite/schema.js';
+import type { Gate } from '../../suite/schema.js';
 
 export interface Shard {
   /** 1-based. */

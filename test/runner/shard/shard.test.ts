@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseKey, gateForShard, lawKey, parseShard, shardKeys, workKeys } from '../../src/shard/index.js';
+import { caseKey, gateForShard, lawKey, parseShard, shardKeys, workKeys } from '../../../src/runner/shard/index.js';
 
 describe('shards', () => {
   it('parses i/n and rejects the rest', () => {

@@ -23,7 +23,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { RunReport, Verdict } from '../runner/results.js';
+import type { RunReport, Verdict } from '../results.js';
 import type { Baseline, BaselineEntry, BaselineMetric } from './types.js';
 
 export const DEFAULT_BASELINE_FILE = 'metric-suite.baseline.json';
