@@ -37,6 +37,7 @@ export const MetricSpecSchema = z
     concurrency: z.number().int().positive().optional(),
     timeoutMs: z.number().positive().optional(),
     retries: z.number().int().nonnegative().optional(),
+    repeats: z.number().int().min(1).max(100).optional().describe('Non-deterministic metrics: score each request this many times; disagreeing repeats give `inconclusive`'),
   })
   .strict()
   .refine((s) => !(s.use && s.module), 'give either `use` or `module`, not both')

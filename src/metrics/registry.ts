@@ -18,6 +18,8 @@ export interface RegisteredMetric {
   timeoutMs: number;
   retries: number;
   cache: boolean;
+  /** Times a non-deterministic metric scores each request; disagreeing repeats are `inconclusive`. */
+  repeats?: number;
 }
 
 /** How the config provides a metric id (the config file's zod schema checks it). */
@@ -33,6 +35,8 @@ export interface MetricSpec {
   concurrency?: number;
   timeoutMs?: number;
   retries?: number;
+  /** Non-deterministic metrics: score each request this many times (default 1). */
+  repeats?: number;
 }
 
 type Spec = MetricSpec | Metric;
@@ -140,6 +144,7 @@ function register(id: string, metric: Metric, config: unknown, spec: MetricSpec 
     timeoutMs: spec.timeoutMs ?? metric.timeoutMs ?? 60_000,
     retries: spec.retries ?? metric.retries ?? 0,
     cache: metric.cache ?? true,
+    ...(spec.repeats !== undefined ? { repeats: spec.repeats } : {}),
   };
 }
 

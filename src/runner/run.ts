@@ -4,6 +4,7 @@ import { planSuiteLaws, runLaw, unavailableLaw, type LawOverrides, type PlannedL
 import { loadConfig } from '../config/load.js';
 import { builtinProviders } from '../metrics/builtins.js';
 import type { MetricProvider } from '../metrics/provider.js';
+import type { ScoreOutcome } from '../metrics/contract.js';
 import { MetricRegistry, type RegisteredMetric } from '../metrics/registry.js';
 import { MetricUnavailableError } from '../metrics/provider.js';
 import type { Reporter } from '../reporting/reporter.js';
@@ -15,6 +16,7 @@ import { suiteAgreement, type AgreementResult } from './agreement.js';
 import { isUnexpectedPass, summarize, usageProblem, type CaseResult, type GateResult, type LawResult, type Problem, type RunReport } from './results.js';
 import { schedulerScorer } from './law-scorer.js';
 import { unknownMetricReferences } from './references.js';
+import { applyRepeats } from './repeats.js';
 import { scoreRequests } from './scheduler.js';
 import { matchesFilter, selectSuites, type CaseFilter, type SuiteSelection } from './select.js';
 import { applyBaseline } from './baseline/compare.js';
@@ -208,10 +210,20 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
 async function runChunk(tasks: Task[], reg: RegisteredMetric, cache: DiskCache | undefined, offline: boolean): Promise<CaseResult[]> {
   const reasons = tasks.map((t) => skipReason(t.case, reg));
   const perTask = tasks.map((t, i) => (reasons[i] ? [] : requestsOf(t.case)));
-  const { outcomes } = await scoreRequests(reg, perTask.flat().map((x) => x.request), { ...(cache ? { cache } : {}), offline });
+  const requests = perTask.flat().map((x) => x.request);
+  const { outcomes } = await scoreRequests(reg, requests, { ...(cache ? { cache } : {}), offline });
+  // Repeats of a non-deterministic metric bypass the cache (they must compute again).
+  const repeats = reg.metric.deterministic || (offline && reg.metric.remote) ? 1 : (reg.repeats ?? 1);
+  const again: ScoreOutcome[][] = [];
+  for (let r = 1; r < repeats && requests.length > 0; r++) again.push((await scoreRequests(reg, requests, { offline })).outcomes);
   let k = 0;
   return tasks.map((t, i) => {
     if (reasons[i]) return skipped(t, reg, reasons[i]);
-    return verdictOf(t, reg, perTask[i]!.map(({ label }) => ({ label, outcome: outcomes[k++]! })));
+    const labelled = perTask[i]!.map(({ label }) => {
+      const j = k++;
+      return { label, outcome: outcomes[j]!, again: again.map((a) => a[j]!) };
+    });
+    const result = verdictOf(t, reg, labelled);
+    return repeats > 1 ? applyRepeats(result, labelled, t.case.tolerance ?? reg.metric.tieTolerance) : result;
   });
 }

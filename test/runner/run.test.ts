@@ -225,3 +225,33 @@ describe('runSuites: case filters and laws', () => {
     expect(filtered.results.map((r) => r.caseId)).toEqual(['a/pass']);
   });
 });
+
+describe('runSuites: repeats of a non-deterministic metric', () => {
+  const noisy = (values: number[]): MetricProvider => {
+    let n = 0;
+    return {
+      id: 'noisy', description: '',
+      create: () => ({
+        id: 'noisy', version: '1', description: '', direction: 'higher', range: [0, 1], tieTolerance: 0.05,
+        deterministic: false, inputs: ['text'], cache: false,
+        score: (rs) => rs.map((r) => ({ value: String(r.candidate).startsWith('Moderate') ? values[n++ % values.length]! : 0 })),
+      }),
+    };
+  };
+  const suite = 'name: main\ncases: [../cases/a/*.yaml]\nmetrics: [noisy]\n';
+
+  it('gives `inconclusive` when repeats disagree beyond the tie tolerance', async () => {
+    const cwd = project({ 'metric-suite.config.yaml': 'metrics:\n  noisy: { repeats: 3 }\n' }, suite);
+    const r = await runSuites({ cwd, providers: [noisy([0.9, 0.5, 0.9])], cache: false });
+    expect(r.results[0]).toMatchObject({ verdict: 'inconclusive' });
+    expect(r.results[0]!.reason).toBe('repeats disagree beyond the tie tolerance 0.05: exact: 0.9, 0.5, 0.9');
+    expect(r.exitCode).toBe(1);
+  });
+
+  it('keeps the verdict when repeats agree, and scores once without `repeats`', async () => {
+    const agree = project({ 'metric-suite.config.yaml': 'metrics:\n  noisy: { repeats: 3 }\n' }, suite);
+    expect((await runSuites({ cwd: agree, providers: [noisy([0.9, 0.92])], cache: false })).results[0]!.verdict).toBe('pass');
+    const once = project({}, suite);
+    expect((await runSuites({ cwd: once, providers: [noisy([0.9, 0.5])], cache: false })).results[0]!.verdict).toBe('pass');
+  });
+});
