@@ -2,33 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultReporter } from '../../reporters/default.js';
 import { createJsonReporter } from '../../reporters/json.js';
 import { createVerboseReporter } from '../../reporters/verbose.js';
-import type { PreferenceCase } from '../../src/cases/model.js';
-import { suiteAgreement } from '../../src/runner/agreement.js';
-import { evaluateGate } from '../../src/runner/gates.js';
-import type { CaseResult, RunReport } from '../../src/runner/results.js';
+import { preferenceReport as report } from './_fixtures/preference-report.js';
 import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
-const location = { file: 'cases/p.yaml', line: 1, column: 1 };
-const pref: PreferenceCase = {
-  id: 'preference/effusion', kind: 'preference', tags: [], location, reference: 'Moderate left pleural effusion.',
-  candidates: [{ label: 'exact', text: 'x' }, { label: 'wrong_side', text: 'y' }, { label: 'missed', text: 'z' }],
-  ratings: [
-    { rater: 'r1', scores: { exact: 5, wrong_side: 2, missed: 1 } },
-    { rater: 'r2', scores: { exact: 5, wrong_side: 1, missed: 2 } },
-    { rater: 'r3', scores: { exact: 4, wrong_side: 2, missed: 2 } },
-  ],
-};
-const result: CaseResult = {
-  suite: 'preference', caseId: pref.id, kind: 'preference', metric: 'crimson:lexicon', verdict: 'skip',
-  scores: { exact: 1, wrong_side: 0.5, missed: 0 }, expectations: [], reason: 'preference case: scored, agreement with raters reported per suite',
-};
-const agreement = suiteAgreement('preference', { id: 'crimson:lexicon', direction: 'higher', tieTolerance: 0 }, [pref], [result])!;
-const report: RunReport = {
-  ...sampleReport,
-  results: [...sampleReport.results, result],
-  agreement: [agreement],
-  gates: [...sampleReport.gates, evaluateGate('preference', 'crimson:lexicon', { minAgreement: { majority: 0.75 } }, [result], [], agreement)],
-};
 
 describe('agreement in reporters', () => {
   it('default: an "Agreement with raters" table before the gates', async () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHtmlReporter, heatColor, htmlView, renderHtml } from '../../reporters/html.js';
 import { getReporter } from '../../reporters/index.js';
-import type { PreferenceCase } from '../../src/cases/model.js';
-import { suiteAgreement } from '../../src/runner/agreement.js';
-import { evaluateGate } from '../../src/runner/gates.js';
 import type { CaseResult, RunReport } from '../../src/runner/results.js';
+import { prefAgreement as agreement, preferenceReport as report } from './_fixtures/preference-report.js';
 import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
 const count = (s: string, re: RegExp): number => s.match(re)?.length ?? 0;
@@ -103,27 +101,6 @@ describe('html reporter', () => {
 });
 
 describe('html reporter: agreement with raters', () => {
-  const location = { file: 'cases/p.yaml', line: 1, column: 1 };
-  const pref: PreferenceCase = {
-    id: 'preference/effusion', kind: 'preference', tags: [], location, reference: 'Moderate left pleural effusion.',
-    candidates: [{ label: 'exact', text: 'x' }, { label: 'wrong_side', text: 'y' }, { label: 'missed', text: 'z' }],
-    ratings: [
-      { rater: 'r1', scores: { exact: 5, wrong_side: 2, missed: 1 } },
-      { rater: 'r2', scores: { exact: 5, wrong_side: 1, missed: 2 } },
-      { rater: 'r3', scores: { exact: 4, wrong_side: 2, missed: 2 } },
-    ],
-  };
-  const result: CaseResult = {
-    suite: 'preference', caseId: pref.id, kind: 'preference', metric: 'crimson:lexicon', verdict: 'skip',
-    scores: { exact: 1, wrong_side: 0.5, missed: 0 }, expectations: [], reason: 'preference case: scored, agreement with raters reported per suite',
-  };
-  const agreement = suiteAgreement('preference', { id: 'crimson:lexicon', direction: 'higher', tieTolerance: 0 }, [pref], [result])!;
-  const report: RunReport = {
-    ...sampleReport,
-    results: [...sampleReport.results, result],
-    agreement: [agreement],
-    gates: [...sampleReport.gates, evaluateGate('preference', 'crimson:lexicon', { minAgreement: { majority: 0.75 } }, [result], [], agreement)],
-  };
 
   it('renders one table per suite × metric with majority and per-rater rows', async () => {
     const out = await runReporter(createHtmlReporter, report);
