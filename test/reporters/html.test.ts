@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHtmlReporter, heatColor, htmlView, renderHtml } from '../../reporters/html.js';
 import { getReporter } from '../../reporters/index.js';
-import type { CaseResult, RunReport } from '../../src/runner/results.js';
+import type { RunReport } from '../../src/runner/results.js';
 import { prefAgreement as agreement, preferenceReport as report } from './_fixtures/preference-report.js';
 import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
