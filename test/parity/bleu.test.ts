@@ -1,8 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sentenceBleu, type SmoothingMethod } from '../../src/metrics/bleu/sentence-bleu.js';
+import { readJsonl } from './_vectors.js';
 
 interface Row {
   id: string;
@@ -14,12 +12,7 @@ interface Row {
   expected: number;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const file = path.resolve(root, '../shared/fixtures/parity/bleu.jsonl');
-const rows: Row[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line) as Row);
+const rows = readJsonl<Row>('bleu.jsonl');
 
 /**
  * nltk re-weighs only when `weights == (0.25, 0.25, 0.25, 0.25)`, a comparison with a tuple.

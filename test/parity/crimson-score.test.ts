@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { computeCrimsonScore, type CrimsonEvaluationInput } from '../../src/metrics/crimson/score.js';
+import { readJsonl } from './_vectors.js';
 
 interface Row {
   id: string;
@@ -19,12 +17,7 @@ interface Row {
   };
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const file = path.resolve(root, '../shared/fixtures/parity/crimson-score.jsonl');
-const rows: Row[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line) as Row);
+const rows = readJsonl<Row>('crimson-score.jsonl');
 
 describe('CRIMSON score parity with the reference (crimson-score.jsonl)', () => {
   it('loads all 300 rows', () => {

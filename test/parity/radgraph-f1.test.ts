@@ -1,10 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { radgraphF1, type RadGraphF1Result, type RadGraphVariant } from '../../src/metrics/radgraph/score.js';
 import type { RadGraphAnnotation } from '../../src/metrics/radgraph/extractors/types.js';
 import { numpyMean } from '../../src/stats/numpy.js';
+import { readJson, readJsonl } from './_vectors.js';
 
 interface Row {
   id: string;
@@ -15,16 +13,8 @@ interface Row {
   expected: Record<RadGraphVariant, RadGraphF1Result>;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = path.resolve(root, '../shared/fixtures/parity');
-const rows: Row[] = readFileSync(path.join(dir, 'radgraph-f1.jsonl'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line) as Row);
-const means = JSON.parse(readFileSync(path.join(dir, 'radgraph-f1-means.json'), 'utf8')) as Record<
-  RadGraphVariant,
-  RadGraphF1Result
->;
+const rows = readJsonl<Row>('radgraph-f1.jsonl');
+const means = readJson<Record<RadGraphVariant, RadGraphF1Result>>('radgraph-f1-means.json');
 
 const variants: RadGraphVariant[] = ['head', 'pypi'];
 const levels = ['simple', 'partial', 'complete'] as const;
