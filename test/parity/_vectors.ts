@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** ../shared/fixtures/parity beside the repository (CI lays shared/ there too). */
-export const parityDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/parity');
+/** test/fixtures/parity: the vectors live in the repository (see the README there for their origin). */
+export const parityDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/parity');
 
 /** The rows of a parity JSONL file. */
 export function readJsonl<T>(name: string): T[] {
