@@ -10,9 +10,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type * as Ort from 'onnxruntime-node';
 import { MetricUnavailableError, type MetricEnvironment } from '../../../provider.js';
-import { createSession, loadOrt, OnnxRuntimeUnavailableError, type ExecutionProviderName, type OrtModule } from '../../../../onnx/runtime.js';
+import { createSession, loadOrt, OnnxRuntimeUnavailableError, type ExecutionProviderName, type OrtModule, type OrtSession, type OrtTensor } from '../../../../onnx/runtime.js';
 import { toInt64 } from '../../../../onnx/int64.js';
 import { splitWords } from '../../words.js';
 import type { EntityExtractor, RadGraphAnnotation } from '../types.js';
@@ -38,15 +37,15 @@ export interface OnnxExtractor extends EntityExtractor {
 }
 
 interface Sessions {
-  encoder: Ort.InferenceSession;
-  width: Ort.InferenceSession;
-  ner: Ort.InferenceSession;
-  mention: Ort.InferenceSession;
-  relation: Ort.InferenceSession;
+  encoder: OrtSession;
+  width: OrtSession;
+  ner: OrtSession;
+  mention: OrtSession;
+  relation: OrtSession;
 }
 
-function firstOutput(r: Ort.InferenceSession.OnnxValueMapType, s: Ort.InferenceSession): Ort.Tensor {
-  return r[s.outputNames[0]!] as Ort.Tensor;
+function firstOutput(r: Record<string, OrtTensor>, s: OrtSession): OrtTensor {
+  return r[s.outputNames[0]!] as OrtTensor;
 }
 
 /** Creates the extractor; throws MetricUnavailableError when the runtime or model directory is missing. */
@@ -115,7 +114,7 @@ async function annotate(
   // Encoder over the folded segments.
   const seg = foldSegments(words.map((w) => tok.pieces(w)), tok, cfg.maxLength);
   const dims = [seg.segments, seg.length];
-  const feeds: Record<string, Ort.Tensor> = {};
+  const feeds: Record<string, OrtTensor> = {};
   for (const name of s.encoder.inputNames) {
     if (name === 'input_ids') feeds[name] = new ort.Tensor('int64', toInt64(seg.inputIds), dims);
     else if (name === 'attention_mask') feeds[name] = new ort.Tensor('int64', toInt64(seg.attentionMask), dims);
