@@ -32,12 +32,20 @@ export const CrimsonOptionsSchema = z.strictObject({
   /** NAME of the environment variable holding the API key (never the key itself). Local servers need none. */
   apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name').optional(),
   temperature: z.number().min(0).max(2).default(0),
-  seed: z.number().int().nullable().default(42),
-  /** Completion token limit (default: the server's). The fine-tuned judge may need up to 8192. */
+  /**
+   * Sampling seed; `null` sends none. Default per model (decodingFor): 42 for general models (as
+   * upstream's OpenAI path), none for the fine-tuned judge (upstream's vLLM/HF paths send none).
+   */
+  seed: z.number().int().nullable().optional(),
+  /** Completion token limit; default 8192 for the fine-tuned judge (upstream's), else the server's. */
   maxTokens: z.number().int().positive().optional(),
   maxTokensField: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
-  /** `json_object` asks for JSON mode (dropped automatically if the server rejects it); `text` never asks. */
-  responseFormat: z.enum(['json_object', 'text']).default('json_object'),
+  /**
+   * `json_object` asks for JSON mode (dropped automatically if the server rejects it); `text` never
+   * asks. `auto`: `text` for the fine-tuned judge (on vLLM JSON mode switches on guided decoding,
+   * which it was not trained with), `json_object` otherwise.
+   */
+  responseFormat: z.enum(['auto', 'json_object', 'text']).default('auto'),
   /** A handlebars file for the user message (relative to the config file); gets reference, candidate, context, guidelines. */
   promptTemplate: z.string().min(1).optional(),
   /** The system message; default the built-in one; "" sends none. */
@@ -66,6 +74,16 @@ function parseOptions(options: Record<string, unknown>): CrimsonOptions {
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`);
   throw new Error(`invalid crimson options: ${issues.join('; ')}`);
+}
+
+/** Decoding settings in effect: the per-model defaults where the options leave them open. */
+export function decodingFor(o: Pick<CrimsonOptions, 'model' | 'seed' | 'responseFormat' | 'maxTokens'>): { seed: number | null; responseFormat: 'json_object' | 'text'; maxTokens: number | undefined } {
+  const fineTuned = o.model.toLowerCase().includes('medgemma-4b-it-crimson');
+  return {
+    seed: o.seed !== undefined ? o.seed : fineTuned ? null : 42,
+    responseFormat: o.responseFormat !== 'auto' ? o.responseFormat : fineTuned ? 'text' : 'json_object',
+    maxTokens: o.maxTokens ?? (fineTuned ? 8192 : undefined),
+  };
 }
 
 /** Whether guidelines go into the prompt. */
@@ -121,14 +139,15 @@ export function createCrimsonJudge(options: Record<string, unknown>, env: Metric
 
 async function judgeOne(r: ScoreRequest, ctx: ScoreContext, client: ChatClient, prompt: CrimsonPrompt, o: CrimsonOptions): Promise<ScoreOutcome> {
   const { system, user } = prompt.render(r.reference, r.candidate, r.context);
+  const d = decodingFor(o);
   let reply;
   try {
     reply = await client.complete({
       messages: [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: user }],
       temperature: o.temperature,
-      ...(o.seed !== null ? { seed: o.seed } : {}),
-      ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens, maxTokensField: o.maxTokensField } : {}),
-      responseFormat: o.responseFormat,
+      ...(d.seed !== null ? { seed: d.seed } : {}),
+      ...(d.maxTokens !== undefined ? { maxTokens: d.maxTokens, maxTokensField: o.maxTokensField } : {}),
+      responseFormat: d.responseFormat,
       ...(o.extraBody ? { extraBody: o.extraBody } : {}),
       signal: ctx.signal,
     });
