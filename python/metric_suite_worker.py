@@ -23,6 +23,7 @@ import importlib.util
 import json
 import math
 import os
+import signal
 import sys
 import traceback
 
@@ -118,6 +119,9 @@ def main(argv):
     if len(argv) != 2:
         sys.stderr.write("usage: metric_suite_worker.py HANDLER\n")
         return 2
+    # Ctrl-C reaches the whole process group: metric-suite decides when the worker stops
+    # (it finishes the batch in flight, then closes stdin), so the worker ignores SIGINT.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     raw_in, raw_out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # prints from handlers and libraries go to stderr
     try:

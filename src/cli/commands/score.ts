@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/load.js';
 import type { Context, Report } from '../../metrics/contract.js';
@@ -34,22 +35,57 @@ export function contextOf(pairs: string[] = []): Context | undefined {
   return out;
 }
 
-/** `metric-suite score`: score one candidate against one reference and print value and details. */
+interface ScoreFlags {
+  metric: string;
+  reference?: string;
+  candidate?: string;
+  context?: string[];
+  json?: boolean;
+  config?: string;
+  input?: string;
+  output?: string;
+  idColumn: string;
+  referenceColumn: string;
+  candidateColumn: string;
+  contextColumns?: string;
+  details: boolean;
+  cache: boolean;
+  cacheDir?: string;
+  offline?: boolean;
+}
+
+/** `metric-suite score`: one pair (print value and details), or a whole file of pairs (`--input`). */
 export function registerScore(program: Command, io: CliIO, setExit: (code: number) => void): Command {
   return program
     .command('score')
-    .description('score one candidate against one reference (probe a metric)')
+    .description('score one candidate against one reference, or every pair of a CSV/JSONL file (--input)')
     .requiredOption('--metric <id>', 'metric id')
-    .requiredOption('--reference <text>', 'reference report (JSON for a structured report)')
-    .requiredOption('--candidate <text>', 'candidate report (JSON for a structured report)')
+    .option('--reference <text>', 'reference report (JSON for a structured report)')
+    .option('--candidate <text>', 'candidate report (JSON for a structured report)')
     .option('--context <key=value>', 'patient context (repeatable)', collect)
-    .option('--json', 'print the outcome as JSON')
+    .option('--input <file>', 'score every pair of a .csv or .jsonl file (columns reference, candidate, optional id and context)')
+    .option('--output <file>', 'with --input: append one JSON line per row here; re-running skips rows already scored')
+    .option('--id-column <name>', 'with --input: the id column', 'id')
+    .option('--reference-column <name>', 'with --input: the reference column', 'reference')
+    .option('--candidate-column <name>', 'with --input: the candidate column', 'candidate')
+    .option('--context-columns <names>', 'with --input: comma-separated columns read into the context (also: any context.<key> column)')
+    .option('--no-details', 'with --input: write values only, without details')
+    .option('--no-cache', 'do not read or write the score cache')
+    .option('--cache-dir <dir>', 'cache folder (default .metric-suite/cache)')
+    .option('--offline', 'no network: a remote metric without a cached score is an error')
+    .option('--json', 'print the outcome (or the corpus summary) as JSON')
     .option('-c, --config <file>', 'config file')
-    .action(async (f: { metric: string; reference: string; candidate: string; context?: string[]; json?: boolean; config?: string }) => {
+    .action(async (f: ScoreFlags) => {
       const { config, root, problems } = await loadConfig(io.cwd, f.config);
       for (const p of problems) io.stderr.write(`${formatProblem(p)}\n`);
       const registry = new MetricRegistry(builtinProviders, config.metrics, root);
       try {
+        if (f.input) {
+          const { runScoreInput } = await import('../batch/command.js');
+          setExit(await runScoreInput(io, registry, f, config.cacheDir ? path.resolve(root, config.cacheDir) : undefined, problems.length > 0));
+          return;
+        }
+        if (f.reference === undefined || f.candidate === undefined) throw new Error('score needs --reference and --candidate, or --input <file>');
         const reg = await registry.get(f.metric);
         const context = contextOf(f.context);
         const [outcome] = await runBatch(reg, [{ reference: reportOf(f.reference), candidate: reportOf(f.candidate), ...(context ? { context } : {}) }]);
