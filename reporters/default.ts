@@ -5,9 +5,10 @@
  */
 import { Chalk } from 'chalk';
 import type { ReporterFactory } from '../src/reporting/reporter.js';
+import { neutralised } from '../src/reporting/neutralised.js';
 import { renderEnd } from './_internals/summary.js';
 
-export const createDefaultReporter: ReporterFactory = (options) => {
+export const createDefaultReporter: ReporterFactory = neutralised((options) => {
   // A private instance: colour depends on options.color only, never on the environment.
   const c = new Chalk({ level: options.color ? 1 : 0 });
   return {
@@ -15,6 +16,6 @@ export const createDefaultReporter: ReporterFactory = (options) => {
       options.write(renderEnd(report, c));
     },
   };
-};
+});
 
 export default createDefaultReporter;

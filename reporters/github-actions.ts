@@ -8,6 +8,7 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { Chalk } from 'chalk';
+import { neutralised } from '../src/reporting/neutralised.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from '../src/reporting/reporter.js';
 import { isUnexpectedPass, type CaseResult, type LawResult, type Problem, type RunReport } from '../src/runner/results.js';
 import { renderCaseFailure, renderLawFailure } from './_internals/failure.js';
@@ -128,7 +129,7 @@ export function annotations(report: RunReport, base: string): Annotation[] {
 
 /** A github-actions reporter factory with its environment injected (tests). */
 export function makeGithubActionsReporter(deps: GithubActionsOptions = {}): ReporterFactory {
-  return (options: ReporterOptions): Reporter => {
+  return neutralised((options: ReporterOptions): Reporter => {
     // read at creation, as the CLI creates reporters once per run
     const env = deps.env ?? process.env;
     const summaryFile = env.GITHUB_STEP_SUMMARY;
@@ -147,7 +148,7 @@ export function makeGithubActionsReporter(deps: GithubActionsOptions = {}): Repo
         if (lines.length > 0) options.write(`${lines.join('\n')}\n`);
       },
     };
-  };
+  });
 }
 
 export const createGithubActionsReporter: ReporterFactory = (options) => makeGithubActionsReporter()(options);

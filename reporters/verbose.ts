@@ -1,6 +1,7 @@
 /** Like `default`, but prints every case and law verdict as it arrives. */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ReporterFactory } from '../src/reporting/reporter.js';
+import { neutralised } from '../src/reporting/neutralised.js';
 import type { CaseResult, LawResult, Verdict } from '../src/runner/results.js';
 import { orderCandidates, scoreLine } from './_internals/format.js';
 import { renderEnd } from './_internals/summary.js';
@@ -38,7 +39,7 @@ export function lawLine(l: LawResult, c: ChalkInstance): string {
   return `${head} ${c.dim(runs)}${tail}`;
 }
 
-export const createVerboseReporter: ReporterFactory = (options) => {
+export const createVerboseReporter: ReporterFactory = neutralised((options) => {
   const c = new Chalk({ level: options.color ? 1 : 0 });
   return {
     onRunStart(info) {
@@ -55,6 +56,6 @@ export const createVerboseReporter: ReporterFactory = (options) => {
       options.write(`\n${renderEnd(report, c)}`);
     },
   };
-};
+});
 
 export default createVerboseReporter;

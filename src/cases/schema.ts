@@ -71,7 +71,8 @@ export const ScoreExpectationSchema = z
     details: z.record(z.string(), z.unknown()).optional(),
     error: z.union([z.boolean(), z.string()]).optional().describe('Expect an error outcome (optionally containing this text)'),
   })
-  .strict();
+  .strict()
+  .refine((e) => e.min === undefined || e.max === undefined || e.min <= e.max, { message: 'min is greater than max: no score can satisfy it', path: ['min'] });
 
 export const ScoreCaseSchema = z
   .object({

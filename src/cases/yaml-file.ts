@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import type { Problem } from './problem.js';
 import { nodeFor, positionOf, type Path } from './positions.js';
+import { readText } from './read-text.js';
+import { firstAlias, flowDepthOverflow, refuse, YAML_LIMITS } from './yaml-guards.js';
 
 /** Builds a problem at a path inside the document (optionally at a key of a mapping). */
 export type At = (path: Path, message: string, key?: string) => Problem;
@@ -18,33 +19,56 @@ export interface YamlFile {
  * later problem can be reported as `file:line:col`. Duplicate keys are errors.
  */
 export async function readYamlFile(file: string, display: string, what: string): Promise<YamlFile> {
-  const read = await readText(file, display, what);
+  const read = readText(file, display, what);
   return typeof read === 'string' ? parseYamlText(read, display) : { at: () => read, problems: [read] };
 }
 
+export { readText };
+
 /**
- * A file's text, or the problem reading it (at 1:1). Synchronous on purpose: for thousands
- * of small case files, fs/promises' per-call overhead (open, fstat, read, close as separate
- * async steps) costs several times the read itself, and nothing else runs while loading.
+ * Parses YAML text with positions; never throws. Every parse failure, refused construct
+ * (tags, reserved keys, nesting past YAML_LIMITS) and alias error (unknown anchor, an
+ * expansion past `maxAliasCount`) is a problem at its `file:line:col`. Case, suite and config
+ * files all come through here, so `validate`, `list` and `run` apply the same limits.
  */
-export async function readText(file: string, display: string, what: string): Promise<string | Problem> {
+export function parseYamlText(text: string, display: string): YamlFile {
+  const counter = new LineCounter();
+  const problem = (offset: number, message: string): Problem => ({ file: display, ...positionOf(counter, offset), message });
+  const deep = flowDepthOverflow(text);
+  if (deep !== undefined) {
+    lineStarts(counter, text);
+    return { at: () => problem(deep, ''), problems: [problem(deep, `invalid YAML: nesting deeper than ${YAML_LIMITS.maxDepth} levels`)] };
+  }
+  let doc: Document;
   try {
-    return readFileSync(file, 'utf8');
+    doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   } catch (e) {
-    return { file: display, line: 1, column: 1, message: `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    lineStarts(counter, text);
+    const p = problem(0, `invalid YAML: ${firstLine(e)}`);
+    return { at: () => p, problems: [p] };
+  }
+  const at: At = (p, message, key) => ({ file: display, ...positionOf(counter, nodeFor(doc, p, key)), message });
+  const errors = [...doc.errors, ...doc.warnings];
+  if (errors.length > 0) {
+    const problems = errors.map((e) => problem(e.pos[0], `invalid YAML: ${e.message.split('\n')[0]}`));
+    return { at, problems };
+  }
+  const refused = refuse(doc);
+  if (refused) return { at, problems: [{ file: display, ...positionOf(counter, refused.node), message: `invalid YAML: ${refused.message}` }] };
+  try {
+    return { data: doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount }), at, problems: [] };
+  } catch (e) {
+    const alias = firstAlias(doc);
+    return { at, problems: [{ file: display, ...positionOf(counter, alias), message: `invalid YAML: ${firstLine(e)}` }] };
   }
 }
 
-/** Parses YAML text with positions (the thorough path: every problem gets file:line:col). */
-export function parseYamlText(text: string, display: string): YamlFile {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
-  const at: At = (p, message, key) => ({ file: display, ...positionOf(counter, nodeFor(doc, p, key)), message });
-  if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => ({ file: display, ...positionOf(counter, e.pos[0]), message: `invalid YAML: ${e.message.split('\n')[0]}` }));
-    return { at, problems };
-  }
-  return { data: doc.toJS(), at, problems: [] };
+const firstLine = (e: unknown): string => ((e as Error)?.message ?? String(e)).split('\n')[0]!;
+
+/** Fills the line counter when the parser did not run (positions of pre-parse problems). */
+function lineStarts(counter: LineCounter, text: string): void {
+  counter.addNewLine(0);
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) counter.addNewLine(i + 1);
 }
 
 /** zod issues as positioned problems (unknown keys point at the key itself). */

@@ -29,6 +29,9 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   if (/\.(ya?ml|json)$/.test(file)) {
     const { data, at, problems } = await readYamlFile(file, display, 'config file');
     if (problems.length > 0) return { config: {}, root, file, problems };
+    if (data !== undefined && data !== null && !isObject(data)) {
+      return { config: {}, root, file, problems: [at([], 'a config file is a mapping (metrics:, suites:, ...), not a list or a value')] };
+    }
     const parsed = ConfigSchema.safeParse(isObject(data) ? data : {});
     if (!parsed.success) return { config: {}, root, file, problems: zodProblems(parsed.error, at) };
     return { config: parsed.data, root, file, problems: [] };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { globSync } from 'glob';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { isErrorOutcome } from '../../../src/metrics/contract.js';
 import { crimsonLexiconProvider, judgeByLexicon } from '../../../src/metrics/crimson/lexicon-judge.js';
@@ -25,7 +25,7 @@ describe('crimson:lexicon (approximation)', () => {
   it('produces evaluations that satisfy the judge-output contract, for every report in the ranking corpus', () => {
     const texts = new Set<string>();
     for (const file of globSync('cases/ranking/**/*.yaml').sort()) {
-      const doc = yaml.load(readFileSync(file, 'utf8')) as { reference?: string; candidates?: Record<string, unknown>; cases?: { reference: string; candidates: Record<string, unknown> }[] };
+      const doc = parseYaml(readFileSync(file, 'utf8')) as { reference?: string; candidates?: Record<string, unknown>; cases?: { reference: string; candidates: Record<string, unknown> }[] };
       for (const c of doc.cases ?? [doc]) {
         if (typeof c.reference === 'string') texts.add(c.reference);
         for (const v of Object.values(c.candidates ?? {})) texts.add(typeof v === 'string' ? v : String((v as { text: string }).text));
