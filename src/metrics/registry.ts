@@ -5,6 +5,8 @@ import { createHttpMetric, httpConfig, type HttpSpec } from './adapters/http.js'
 import { defineMetric } from './define.js';
 import { MetricUnavailableError, type MetricProvider } from './provider.js';
 import { hashOf } from '../util/stable-json.js';
+import path from 'node:path';
+import { commandSourceHash, moduleSourceHash } from './adapters/source-hash.js';
 
 /** A metric ready to run: its scheduling settings resolved and its config hashed for the cache. */
 export interface RegisteredMetric {
@@ -37,6 +39,11 @@ export interface MetricSpec {
   retries?: number;
   /** Non-deterministic metrics: score each request this many times (default 1). */
   repeats?: number;
+  /**
+   * `module:` and `command:` metrics: more files (globs, relative to the config folder) whose
+   * content joins the cache key, next to the module and its local imports or the command's scripts.
+   */
+  cacheKeyFiles?: string[];
 }
 
 type Spec = MetricSpec | Metric;
@@ -47,12 +54,15 @@ export class MetricRegistry {
   private readonly byId = new Map<string, MetricProvider>();
   private readonly made = new Map<string, Promise<RegisteredMetric>>();
 
-  /** `run` is the run-wide environment (`--record`); it joins the config hash when set. */
+  /**
+   * `run` is the run-wide environment: `record` (`--record`) joins the config hash when set;
+   * `configFile`, the JS/TS config holding inline metrics, whose content keys their cache.
+   */
   constructor(
     providers: MetricProvider[],
     private readonly specs: Record<string, Spec> = {},
     private readonly root = process.cwd(),
-    private readonly run: { record?: boolean } = {},
+    private readonly run: { record?: boolean; configFile?: string } = {},
   ) {
     for (const p of providers) this.byId.set(p.id, p);
   }
@@ -78,17 +88,28 @@ export class MetricRegistry {
 
   private async create(id: string): Promise<RegisteredMetric> {
     const spec: Spec = (Object.hasOwn(this.specs, id) ? this.specs[id] : undefined) ?? {};
-    if (isInline(spec)) return register(id, defineMetric(spec), { inline: spec.id });
+    // User code is keyed by its content as well as its declared version: an edit gives fresh scores.
+    if (isInline(spec)) {
+      const source = this.run.configFile && !/\.(ya?ml|json)$/.test(this.run.configFile) ? moduleSourceHash(this.run.configFile, this.root) : undefined;
+      return register(id, defineMetric(spec), { inline: spec.id, ...(source ? { source } : {}) });
+    }
     const options = spec.options ?? {};
-    if (spec.module) return register(id, await loadModuleMetric(spec.module, this.root, options), { module: spec.module, options }, spec);
+    if (spec.module) {
+      const metric = await loadModuleMetric(spec.module, this.root, options);
+      const source = this.sourceHash(id, () => moduleSourceHash(path.resolve(this.root, spec.module!), this.root, spec.cacheKeyFiles));
+      return register(id, metric, { module: spec.module, options, source }, spec);
+    }
     if (spec.command || spec.http) {
       try {
         if (spec.command) {
           const settings = { command: spec.command, options, timeoutMs: spec.timeoutMs, concurrency: spec.concurrency, retries: spec.retries };
           // The adapter applies timeoutMs/retries per worker batch (so the verdict gets the worker's stderr);
           // the runner's own timeout is the adapter's, which is longer.
+          const argv = Array.isArray(spec.command) ? spec.command : spec.command.argv;
+          const cwd = path.resolve(this.root, (Array.isArray(spec.command) ? undefined : spec.command.cwd) ?? '.');
+          const source = commandSourceHash(argv, cwd, this.root, spec.cacheKeyFiles);
           const metric = await createCommandMetric(settings, this.root);
-          return register(id, metric, commandConfig(settings), { ...spec, timeoutMs: undefined, retries: undefined });
+          return register(id, metric, { ...(commandConfig(settings) as object), source }, { ...spec, timeoutMs: undefined, retries: undefined });
         }
         const settings = { http: spec.http!, options };
         return register(id, await createHttpMetric(settings), httpConfig(settings), spec);
@@ -105,6 +126,14 @@ export class MetricRegistry {
       return register(id, await provider.create(options, env), { use: providerId, options, ...(this.run.record ? { record: true } : {}) }, spec);
     } catch (e) {
       if (e instanceof MetricUnavailableError) throw e;
+      throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);
+    }
+  }
+
+  private sourceHash(id: string, compute: () => string): string {
+    try {
+      return compute();
+    } catch (e) {
       throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);
     }
   }

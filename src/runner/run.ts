@@ -57,7 +57,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   const loadedConfig = await loadConfig(cwd, options.config);
   const { config, root } = loadedConfig;
   const problems: Problem[] = [...loadedConfig.problems];
-  const registry = new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, options.record ? { record: true } : {});
+  const registry = new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, { ...(options.record ? { record: true } : {}), ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}) });
   const selection = await selectSuites(root, cwd, { ...options, suiteGlobs: options.suiteGlobs ?? config.suites });
   problems.push(...selection.problems);
   const loader = new CaseLoader(cwd);

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { moduleSourceHash } from '../../src/metrics/adapters/source-hash.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
@@ -116,7 +117,9 @@ export default defineMetric({
     expect(r.metric.id).toBe('my-metric');
     expect(r.metric.version).toBe('3');
     expect(r.concurrency).toBe(1);
-    expect(r.configHash).toBe(hashOf({ module: './my-metric.ts', options: {} }));
+    // The key holds the module's content: an edit gives fresh scores without a version bump.
+    expect(r.configHash).toBe(hashOf({ module: './my-metric.ts', options: {}, source: moduleSourceHash(path.join(dir, 'my-metric.ts'), dir) }));
+    expect(r.configHash).not.toBe(hashOf({ module: './my-metric.ts', options: {} }));
     expect(await r.metric.score([{ reference: 'x', candidate: 'long' }, { reference: 'x', candidate: 'no' }], { signal: new AbortController().signal }))
       .toEqual([{ value: 1 }, { value: 0 }]);
   });
