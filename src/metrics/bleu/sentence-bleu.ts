@@ -1,7 +1,7 @@
 import { fsum } from './_internals/fsum.js';
-import { interner, modifiedPrecision } from './_internals/ngrams.js';
+import { clippedPrecisions, internAll, type ClippedPrecision } from './_internals/ngrams.js';
 import { sign, toFloat } from './_internals/pynum.js';
-import { smooth, type SmoothingMethod } from './_internals/smoothing.js';
+import { FLOAT_MIN, smooth, type SmoothingMethod } from './_internals/smoothing.js';
 
 export type { SmoothingMethod } from './_internals/smoothing.js';
 
@@ -23,15 +23,11 @@ export interface SentenceBleuOptions {
 
 const DEFAULT_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
 
-/** The reference length closest to the hypothesis length, the shorter one on ties. */
-function closestRefLength(refLengths: readonly number[], hypLen: number): number {
-  let best = refLengths[0]!;
-  for (const len of refLengths) {
-    const d = Math.abs(len - hypLen);
-    const bestD = Math.abs(best - hypLen);
-    if (d < bestD || (d === bestD && len < best)) best = len;
-  }
-  return best;
+/** The value nltk's smoothing methods 0-2 give one order (always positive). */
+function simpleSmoothed(method: 0 | 1 | 2, p: ClippedPrecision, order: number): number {
+  if (method === 2) return order === 0 ? p.numerator / p.denominator : (p.numerator + 1) / (p.denominator + 1);
+  if (p.numerator !== 0) return p.numerator / p.denominator;
+  return method === 0 ? FLOAT_MIN : 0.1 / p.denominator;
 }
 
 /** exp(1 - r/c) for a hypothesis shorter than the closest reference, 1 otherwise, 0 if empty. */
@@ -64,23 +60,34 @@ export function sentenceBleu(references: string[][], hypothesis: string[], optio
   }
   if (references.length === 0) throw new RangeError('sentenceBleu needs at least one reference');
 
-  const intern = interner();
-  const refs = references.map(intern);
-  const hyp = intern(hypothesis);
-  const precisions = weights.map((_, i) => modifiedPrecision(refs, hyp, i + 1));
+  const { refs, hyp } = internAll(references, hypothesis);
+  const precisions = clippedPrecisions(refs, hyp, weights.length);
   const hypLen = hyp.length;
-  const bp = brevityPenalty(closestRefLength(refs.map((r) => r.length), hypLen), hypLen);
+  let closest = refs[0]!.length;
+  for (const r of refs) {
+    const d = Math.abs(r.length - hypLen);
+    const bestD = Math.abs(closest - hypLen);
+    if (d < bestD || (d === bestD && r.length < closest)) closest = r.length;
+  }
+  const bp = brevityPenalty(closest, hypLen);
 
   if (precisions.length === 0 || precisions[0]!.numerator === 0) return 0;
 
-  const p_n = smooth(smoothing, precisions, { references: refs, hypothesis: hyp, hypLen });
   let w: readonly number[] = weights;
   if (options.autoReweigh && options.weights === undefined && hypLen < 4) {
     w = new Array<number>(hypLen).fill(1 / hypLen);
   }
   const terms: number[] = [];
-  for (let i = 0; i < Math.min(w.length, p_n.length); i++) {
-    if (sign(p_n[i]!) > 0) terms.push(w[i]! * Math.log(toFloat(p_n[i]!)));
+  const orders = Math.min(w.length, precisions.length);
+  if (smoothing <= 2) {
+    // Methods 0-2 give nltk a Fraction or a float per order; float(Fraction(a, b)) is the
+    // correctly rounded a / b, which is what one IEEE division of the (exact) integers gives.
+    for (let i = 0; i < orders; i++) terms.push(w[i]! * Math.log(simpleSmoothed(smoothing as 0 | 1 | 2, precisions[i]!, i)));
+  } else {
+    const p_n = smooth(smoothing, precisions, { references: refs, hypothesis: hyp, hypLen });
+    for (let i = 0; i < orders; i++) {
+      if (sign(p_n[i]!) > 0) terms.push(w[i]! * Math.log(toFloat(p_n[i]!)));
+    }
   }
   return bp * Math.exp(fsum(terms));
 }

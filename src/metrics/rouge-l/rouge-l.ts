@@ -1,3 +1,5 @@
+import { internAll } from '../bleu/_internals/ngrams.js';
+
 /** ROUGE-L precision, recall and F-measure of a candidate against a reference. */
 export interface RougeLScore {
   precision: number;
@@ -5,18 +7,59 @@ export interface RougeLScore {
   f: number;
 }
 
-/** Length of the longest common subsequence (two-row dynamic programme, O(n*m) time). */
+/**
+ * Length of the longest common subsequence, over integer token ids with the bit-parallel
+ * algorithm of Allison & Dix / Hyyrö (one bit per position of the shorter sequence, 32 per
+ * word: O(n * m / 32)), in buffers reused across calls.
+ */
 export function lcsLength(a: readonly string[], b: readonly string[]): number {
-  if (a.length < b.length) [a, b] = [b, a]; // rows over the shorter sequence
-  let prev = new Array<number>(b.length + 1).fill(0);
-  let row = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
+  if (a.length === 0 || b.length === 0) return 0;
+  const { refs, hyp } = internAll([a], b);
+  return lcsOfIds(refs[0]!, hyp);
+}
+
+let masks = new Uint32Array(1024);
+let v = new Uint32Array(8);
+
+/** {@link lcsLength} of two dense id sequences (ids 0..k-1). */
+export function lcsOfIds(x: Int32Array, y: Int32Array): number {
+  if (x.length < y.length) [x, y] = [y, x]; // bits over the shorter sequence
+  const m = y.length;
+  if (m === 0) return 0;
+  const words = (m + 31) >>> 5;
+  let ids = 0;
+  for (let j = 0; j < m; j++) if (y[j]! >= ids) ids = y[j]! + 1;
+  if (masks.length < ids * words) masks = new Uint32Array(Math.max(ids * words, masks.length * 2));
+  if (v.length < words) v = new Uint32Array(words * 2);
+  for (let j = 0; j < m; j++) masks[y[j]! * words + (j >>> 5)]! |= 1 << (j & 31);
+  v.fill(0xffffffff, 0, words);
+  for (let i = 0; i < x.length; i++) {
+    const id = x[i]!;
+    if (id >= ids) continue; // not in y: V stays
+    const base = id * words;
+    let carry = 0;
+    let borrow = 0;
+    for (let w = 0; w < words; w++) {
+      const vw = v[w]!;
+      const u = vw & masks[base + w]!;
+      const sum = vw + (u >>> 0) + carry;
+      carry = sum > 0xffffffff ? 1 : 0;
+      const diff = vw - (u >>> 0) - borrow;
+      borrow = diff < 0 ? 1 : 0;
+      v[w] = (sum >>> 0) | (diff >>> 0);
     }
-    [prev, row] = [row, prev];
   }
-  return prev[b.length]!;
+  let zeros = 0;
+  for (let w = 0; w < words; w++) {
+    const bits = w === words - 1 && (m & 31) !== 0 ? m & 31 : 32;
+    let z = ~v[w]! & (bits === 32 ? 0xffffffff : (1 << bits) - 1);
+    while (z !== 0) {
+      z &= z - 1;
+      zeros++;
+    }
+  }
+  for (let j = 0; j < m; j++) masks[y[j]! * words + (j >>> 5)] = 0;
+  return zeros;
 }
 
 /**

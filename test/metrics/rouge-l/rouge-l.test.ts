@@ -47,3 +47,21 @@ describe('rougeL', () => {
     expect(() => rougeL(tok('a'), tok('a'), 0)).toThrow(/beta/);
   });
 });
+
+describe('lcsLength (bit-parallel) against the textbook table', () => {
+  const table = (a: string[], b: string[]): number => {
+    const d = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i]![j] = a[i - 1] === b[j - 1] ? d[i - 1]![j - 1]! + 1 : Math.max(d[i - 1]![j]!, d[i]![j - 1]!);
+    return d[a.length]![b.length]!;
+  };
+  it('random sequences of 0-150 tokens (several 32-bit words)', () => {
+    let seed = 1;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let t = 0; t < 300; t++) {
+      const k = 1 + Math.floor(rand() * 6);
+      const s = () => Array.from({ length: Math.floor(rand() * 150) }, () => `t${Math.floor(rand() * k)}`);
+      const a = s(), b = s();
+      expect(lcsLength(a, b)).toBe(table(a, b));
+    }
+  });
+});

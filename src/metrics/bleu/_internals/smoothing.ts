@@ -3,7 +3,7 @@
  * (epsilon 0.1, alpha 5, k 5), replayed with Python's number semantics (see pynum.ts).
  * @internal
  */
-import { modifiedPrecision, type ClippedPrecision } from './ngrams.js';
+import { modifiedPrecision, type ClippedPrecision, type TokenIds } from './ngrams.js';
 import { add, div, mul, pyFloat, pyFrac, pyInt, ratioToFloat, sign, square, type PyNum } from './pynum.js';
 
 /** Smoothing method numbers, as in nltk's `SmoothingFunction().methodN`; 0 is no smoothing. */
@@ -17,8 +17,8 @@ export const FLOAT_MIN = 2.2250738585072014e-308;
 
 /** What the methods see besides the precisions: token ids and the hypothesis length. */
 export interface SmoothingInput {
-  references: readonly (readonly number[])[];
-  hypothesis: readonly number[];
+  references: readonly TokenIds[];
+  hypothesis: TokenIds;
   hypLen: number;
 }
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { RadGraphAnnotation } from '../../../src/metrics/radgraph/extractors/types.js';
+import { radgraphF1, type RadGraphVariant } from '../../../src/metrics/radgraph/score.js';
+import { mulberry32 } from '../../../src/util/prng.js';
+
+/** METRICS §2.2 with JSON tuple keys, the obvious way: the oracle for the integer-id path. */
+function naive(hyp: RadGraphAnnotation, ref: RadGraphAnnotation, variant: RadGraphVariant) {
+  const sets = (a: RadGraphAnnotation) => {
+    const tok = (s: string) => (variant === 'head' ? s.toLowerCase() : s);
+    const simple = new Set<string>(), partial = new Set<string>(), complete = new Set<string>();
+    for (const e of Object.values(a.entities)) {
+      simple.add(JSON.stringify([tok(e.tokens), e.label]));
+      partial.add(JSON.stringify(e.relations.length ? [tok(e.tokens), e.label, true] : [tok(e.tokens), e.label]));
+      if (!e.relations.length) complete.add(JSON.stringify([tok(e.tokens), e.label]));
+      for (const [type, target] of e.relations) {
+        const t = a.entities[target];
+        if (t) complete.add(JSON.stringify([e.tokens.toLowerCase(), e.label, type, t.tokens.toLowerCase()]));
+      }
+    }
+    return { simple, partial, complete };
+  };
+  const f1 = (h: Set<string>, r: Set<string>) => {
+    const inter = [...h].filter((x) => r.has(x)).length;
+    const p = h.size ? inter / h.size : 0, q = r.size ? inter / r.size : 0;
+    return p + q > 0 ? (2 * p * q) / (p + q) : 0;
+  };
+  if (!Object.keys(hyp.entities).length || !Object.keys(ref.entities).length) return { simple: 0, partial: 0, complete: 0 };
+  const h = sets(hyp), r = sets(ref);
+  return { simple: f1(h.simple, r.simple), partial: f1(h.partial, r.partial), complete: f1(h.complete, r.complete) };
+}
+
+function annotation(rand: () => number, size: number, words: string[]): RadGraphAnnotation {
+  const entities: RadGraphAnnotation['entities'] = {};
+  for (let i = 1; i <= size; i++) {
+    const tokens = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => words[Math.floor(rand() * words.length)]!).join(' ');
+    const relations: [string, string][] = [];
+    for (let k = Math.floor(rand() * 3); k > 0; k--) relations.push([['modify', 'located_at', 'suggestive_of'][Math.floor(rand() * 3)]!, String(1 + Math.floor(rand() * (size + 1)))]);
+    entities[String(i)] = { tokens, label: ['Observation::definitely present', 'Anatomy::definitely present', 'OBS-DA'][Math.floor(rand() * 3)]!, start_ix: 0, end_ix: 0, relations };
+  }
+  return { entities };
+}
+
+describe('radgraphF1 (integer tuple ids) against string-keyed tuple sets', () => {
+  const words = ['Effusion', 'effusion', 'LEFT', 'left', 'pleural', 'lung', 'İstanbul', 'ΣΑΣ', 'base'];
+  it('random report-sized annotations, both variants, dangling relation targets included', () => {
+    const rand = mulberry32(17);
+    for (let t = 0; t < 2000; t++) {
+      const variant: RadGraphVariant = t % 2 ? 'head' : 'pypi';
+      const h = annotation(rand, Math.floor(rand() * 12), words), r = annotation(rand, Math.floor(rand() * 12), words);
+      expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
+    }
+  });
+  it('annotations with more distinct strings than the packed ids hold (string fallback)', () => {
+    const rand = mulberry32(2);
+    const many = Array.from({ length: 6000 }, (_, i) => `word${i}`);
+    const h = annotation(rand, 3000, many), r = annotation(rand, 3000, many);
+    for (const variant of ['head', 'pypi'] as const) expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
+  });
+});
