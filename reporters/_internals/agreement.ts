@@ -1,6 +1,7 @@
 /** "Agreement with raters" (preference cases): a table per suite × metric, and its JSON form. */
 import type { ChalkInstance } from 'chalk';
 import type { AgreementResult } from '../../src/runner/agreement.js';
+import { renderCorpusAgreement } from './corpus-agreement.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -18,10 +19,15 @@ const frac = (ok: number, n: number): string => `${ok}/${n}`;
 export function renderAgreement(entries: readonly AgreementResult[] | undefined, c: ChalkInstance): string[] {
   if (!entries || entries.length === 0) return [];
   const out: string[] = [];
+  const BOOT = entries.find((e) => e.pairs > 0)?.tauB ?? entries.map((e) => e.corpus ?? e.images).find((x) => x) ?? { resamples: 1000, seed: 0 };
   for (const a of entries) {
     out.push(`  ${c.bold(`${a.suite} · ${a.metric}`)} ${c.dim(`(${a.cases} cases, ${a.pairs} pairs)`)}`);
     const names = ['majority', ...a.raters.map((r) => r.rater)];
     const width = Math.max(...names.map((n) => n.length));
+    if (a.pairs === 0) {
+      out.push(...renderCorpusAgreement(a, c)); // rating or image cases only: no preference pairs
+      continue;
+    }
     const m = a.majority;
     const ci = a.tauB.low === null || a.tauB.high === null ? '' : ` [${num(a.tauB.low)}, ${num(a.tauB.high)}]`;
     out.push(
@@ -37,8 +43,9 @@ export function renderAgreement(entries: readonly AgreementResult[] | undefined,
     if (ir.pairs.length > 0) {
       out.push(c.dim(`    inter-rater: agreement ${pct(ir.meanAgreement)} · without ties ${pct(ir.meanAgreementWithoutTies)} · mean tau-b ${num(ir.meanTauB)}`));
     }
+    out.push(...renderCorpusAgreement(a, c));
   }
-  out.push(c.dim(`  acc: pairwise accuracy without tied ratings; tau-b vs mean rating, 95% bootstrap CI (${entries[0]!.tauB.resamples} case resamples, seed ${entries[0]!.tauB.seed})`));
+  out.push(c.dim(`  acc: pairwise accuracy without tied ratings; tau-b vs mean rating, 95% bootstrap CI (${BOOT.resamples} case resamples, seed ${BOOT.seed})`));
   return out;
 }
 

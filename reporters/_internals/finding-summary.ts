@@ -2,7 +2,8 @@
  * The per-finding summary of image (CSEval) results, like Table 2 of the CSEval paper: for each
  * metric and finding type, the mean ± sd of the per-image scores. The finding comes from a
  * `finding:<name>` tag of the case, else its capability. sd is the population standard
- * deviation (numpy's default, ddof 0). A case run by several suites counts once.
+ * deviation (numpy's default, ddof 0). A case run by several suites counts once. Images whose
+ * role is `corrupted` (deliberate corruptions, DESIGN §2) are left out.
  */
 import type { ChalkInstance } from 'chalk';
 import type { CaseResult } from '../../src/runner/results.js';
@@ -33,7 +34,8 @@ export function findingSummary(results: CaseResult[]): FindingSummaryRow[] {
     const key = `${r.metric}\u0000${finding}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { metric: r.metric, finding, values: [] }));
-    g.values.push(...Object.values(r.scores).filter((v) => Number.isFinite(v)));
+    // deliberate corruptions stay ranking expectations: Table 2 counts faithful images only
+    g.values.push(...Object.entries(r.scores).filter(([label, v]) => Number.isFinite(v) && (r.roles?.[label] ?? 'faithful') === 'faithful').map(([, v]) => v));
   }
   const rows: FindingSummaryRow[] = [];
   for (const g of groups.values()) {

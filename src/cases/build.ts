@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Context } from '../metrics/contract.js';
 import { findContradiction, type IndexedRelation } from './consistency.js';
-import type { Candidate, Case, Location } from './model.js';
+import type { Candidate, Case, Location, Rating } from './model.js';
 import { labelsOf, parseRelation } from './relations.js';
-import type { CaseInput } from './schema.js';
+import type { CaseInput, RatingsInput } from './schema.js';
 
 /** A problem found while building, at a path inside the case object. */
 export interface BuildIssue {
@@ -86,7 +86,14 @@ export function buildCase(input: CaseInput, id: string, location: Location, root
         const bad = img.path === undefined ? undefined : imagePathIssue(img.path, dir, root);
         if (bad) issues.push({ path: ['images', label, 'path'], message: bad });
         const context = input.context || img.context ? { ...input.context, ...img.context } : undefined;
-        return { label, text: img.findings ?? '', ...(img.path ? { image: path.resolve(dir, img.path) } : {}), ...(context ? { context } : {}) };
+        return {
+          label,
+          text: img.findings ?? '',
+          ...(img.path ? { image: path.resolve(dir, img.path) } : {}),
+          ...(context ? { context } : {}),
+          ...(img.role ? { role: img.role } : {}),
+          ...(img.ratings ? { ratings: ratingsOf(img.ratings, ['images', label, 'ratings'], issues) } : {}),
+        };
       });
       const relations = relationsOf(input.expect, new Set(candidates.map((c) => c.label)), issues);
       built = { ...base, kind: 'image', prompt: input.prompt, candidates, relations };
@@ -103,8 +110,27 @@ export function buildCase(input: CaseInput, id: string, location: Location, root
       built = { ...base, kind: 'preference', reference: input.reference, candidates, ratings: input.ratings };
       break;
     }
+    case 'rating': {
+      const ratings = ratingsOf(input.ratings, ['ratings'], issues);
+      if (ratings.length === 0) issues.push({ path: ['ratings'], message: 'a rating case needs at least one rating' });
+      const [candidate] = candidatesOf({ candidate: input.candidate as CandidateInput }, input.context);
+      built = { ...base, kind: 'rating', reference: input.reference, candidates: [{ ...candidate!, ratings }], ratings };
+      break;
+    }
   }
   return issues.length > 0 ? { issues } : { case: built, issues };
+}
+
+/** `{ r1: 2 }` or `[{ rater: r1, score: 2 }]` as a list; a rater named twice is an issue. */
+function ratingsOf(input: RatingsInput, at: (string | number)[], issues: BuildIssue[]): Rating[] {
+  const list = Array.isArray(input) ? input : Object.entries(input).map(([rater, score]) => ({ rater, score }));
+  const seen = new Set<string>();
+  list.forEach((r, i) => {
+    if (!Number.isFinite(r.score)) issues.push({ path: [...at, Array.isArray(input) ? i : r.rater], message: `rating of ${r.rater} is not a finite number` });
+    if (seen.has(r.rater)) issues.push({ path: [...at, i], message: `rater "${r.rater}" is listed twice` });
+    seen.add(r.rater);
+  });
+  return list.map((r) => ({ rater: r.rater, score: r.score }));
 }
 
 function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<Pick<T, K>> {

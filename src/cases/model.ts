@@ -16,6 +16,16 @@ export interface Candidate {
   context?: Context;
   /** CSEval: image path (absolute) and the prompt it was generated from. */
   image?: string;
+  /** CSEval: `faithful` (counted in the per-finding summary) or `corrupted` (a deliberate corruption). */
+  role?: 'faithful' | 'corrupted';
+  /** Ratings of this image (image cases) or report (rating cases), one per rater. */
+  ratings?: Rating[];
+}
+
+/** One rater's rating of a report or image; higher = better. */
+export interface Rating {
+  rater: string;
+  score: number;
 }
 
 interface CaseBase {
@@ -60,5 +70,14 @@ export interface PreferenceCase extends CaseBase {
   ratings: { rater: string; scores: Record<string, number> }[];
 }
 
+/** One candidate (label `candidate`) rated by raters; scored, agreement reported per suite. */
+export interface RatingCase extends CaseBase {
+  kind: 'rating';
+  reference: Report;
+  /** Exactly one, labelled `candidate`, with its `ratings`. */
+  candidates: Candidate[];
+  ratings: Rating[];
+}
+
 /** A case after loading: defaults applied, id assigned, relations parsed and checked. */
-export type Case = RankingCase | ScoreCase | ImageCase | PreferenceCase;
+export type Case = RankingCase | ScoreCase | ImageCase | PreferenceCase | RatingCase;

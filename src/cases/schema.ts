@@ -84,15 +84,36 @@ export const ScoreCaseSchema = z
   })
   .strict();
 
+/**
+ * Ratings of one report or image, one per rater: a map (`{ r1: 2, r2: 1 }`) or a list
+ * (`[{ rater: r1, score: 2 }]`); higher = better, any ordinal or numeric scale.
+ */
+export const RatingsSchema = z
+  .union([
+    z.record(z.string().min(1), z.number()),
+    z.array(z.object({ rater: z.string().min(1), score: z.number() }).strict()),
+  ])
+  .describe('Ratings per rater: { rater: score } or [{ rater, score }]; higher = better');
+
+/** CSEval image roles: `faithful` (the generator's output for the prompt; Table 2 counts these) or `corrupted` (a deliberate corruption, for ranking expectations only). */
+export const ImageRoleSchema = z.enum(['faithful', 'corrupted']);
+
+export const ImageEntrySchema = z
+  .object({
+    path: z.string().optional(),
+    findings: z.string().optional(),
+    context: ContextSchema.optional(),
+    role: ImageRoleSchema.optional().describe('faithful (default; counted in the per-finding summary) or corrupted (a deliberate corruption)'),
+    ratings: RatingsSchema.optional().describe("Expert ratings of the image's alignment with the prompt (e.g. 0/1/2 per rater)"),
+  })
+  .strict();
+
 export const ImageCaseSchema = z
   .object({
     ...common,
     kind: z.literal('image'),
     prompt: z.string().min(1),
-    images: z.record(
-      z.string(),
-      z.object({ path: z.string().optional(), findings: z.string().optional(), context: ContextSchema.optional() }).strict(),
-    ),
+    images: z.record(z.string(), ImageEntrySchema),
     expect: ExpectListSchema,
   })
   .strict();
@@ -107,11 +128,23 @@ export const PreferenceCaseSchema = z
   })
   .strict();
 
+/** A reference, one candidate and its ratings: corpus-level agreement (S-RRG-Bench, ReXVal style). */
+export const RatingCaseSchema = z
+  .object({
+    ...common,
+    kind: z.literal('rating'),
+    reference: ReportSchema,
+    candidate: CandidateSchema,
+    ratings: RatingsSchema,
+  })
+  .strict();
+
 export const CaseSchema = z.discriminatedUnion('kind', [
   RankingCaseSchema,
   ScoreCaseSchema,
   ImageCaseSchema,
   PreferenceCaseSchema,
+  RatingCaseSchema,
 ]);
 
 /** A file: one case, or `cases:` with shared `defaults` (any common field, incl. kind). */
@@ -126,11 +159,13 @@ export const CaseFileSchema = z.union([
   CaseSchema,
 ]);
 
-export const CASE_KINDS = ['ranking', 'score', 'image', 'preference'] as const;
+export const CASE_KINDS = ['ranking', 'score', 'image', 'preference', 'rating'] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 export type RankingCaseInput = z.infer<typeof RankingCaseSchema>;
 export type ScoreCaseInput = z.infer<typeof ScoreCaseSchema>;
 export type ImageCaseInput = z.infer<typeof ImageCaseSchema>;
 export type PreferenceCaseInput = z.infer<typeof PreferenceCaseSchema>;
+export type RatingCaseInput = z.infer<typeof RatingCaseSchema>;
+export type RatingsInput = z.infer<typeof RatingsSchema>;
 export type CaseInput = z.infer<typeof CaseSchema>;
 export type ScoreExpectation = z.infer<typeof ScoreExpectationSchema>;

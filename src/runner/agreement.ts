@@ -23,6 +23,7 @@ import type { Case, PreferenceCase } from '../cases/model.js';
 import { kendallTauB } from '../stats/kendall.js';
 import { majoritySign, pairwiseAccuracy, preferenceSign, signAgreement, type PairwiseAccuracy, type SignAgreement } from '../stats/agreement.js';
 import { bootstrapCI } from '../stats/bootstrap.js';
+import type { CorpusCorrelation, ImageCorrelation } from './corpus-agreement.js';
 import type { CaseResult } from './results.js';
 
 export const BOOTSTRAP_RESAMPLES = 1000;
@@ -53,6 +54,10 @@ export interface AgreementResult {
   /** tau-b between Δmetric and Δmean, with its bootstrap CI. */
   tauB: { value: number | null; low: number | null; high: number | null; confidence: number; resamples: number; valid: number; seed: number };
   interRater: { pairs: InterRaterPair[]; meanAgreement: number | null; meanAgreementWithoutTies: number | null; meanTauB: number | null };
+  /** Per-report correlation with the mean rating over the suite's rated reports (preference and rating cases; corpus-agreement.ts). */
+  corpus?: CorpusCorrelation;
+  /** The same over rated images of image cases, overall and per finding. */
+  images?: ImageCorrelation;
 }
 
 interface Pair {
@@ -163,8 +168,23 @@ export function suiteAgreement(
   };
 }
 
-/** `minAgreement` of a gate: a number is the majority's pairwise accuracy without tied ratings. */
-export type MinAgreement = number | { majority?: number; majorityWithTies?: number; tauB?: number; tauBLow?: number };
+/**
+ * `minAgreement` of a gate: a number is the majority's pairwise accuracy without tied ratings.
+ * `kendall`, `spearman`, `pearson` (and their `...Low` CI bounds) are the corpus-level
+ * correlations with the mean rating: over rated reports, else over rated images.
+ */
+export type MinAgreement = number | { majority?: number; majorityWithTies?: number; tauB?: number; tauBLow?: number } & Partial<Record<CorpusStat, number>>;
+
+const CORPUS_STATS = ['kendall', 'kendallLow', 'spearman', 'spearmanLow', 'pearson', 'pearsonLow'] as const;
+type CorpusStat = (typeof CORPUS_STATS)[number];
+
+function corpusValue(a: AgreementResult, stat: CorpusStat): number | null {
+  const c = a.corpus ?? a.images;
+  if (!c) return null;
+  const low = stat.endsWith('Low');
+  const e = c[stat.replace(/Low$/, '') as 'kendall' | 'spearman' | 'pearson'];
+  return low ? e.low : e.value;
+}
 
 export interface AgreementCheck {
   /** `majority`, `majorityWithTies`, `tauB` (point) or `tauBLow` (lower CI bound). */
@@ -182,9 +202,10 @@ export function checkAgreement(min: MinAgreement, a: AgreementResult | undefined
     if (stat === 'majority') return a.majority.withoutTies;
     if (stat === 'majorityWithTies') return a.majority.withTies;
     if (stat === 'tauB') return a.tauB.value;
+    if ((CORPUS_STATS as readonly string[]).includes(stat)) return corpusValue(a, stat as CorpusStat);
     return a.tauB.low;
   };
-  return (['majority', 'majorityWithTies', 'tauB', 'tauBLow'] as const)
+  return (['majority', 'majorityWithTies', 'tauB', 'tauBLow', ...CORPUS_STATS] as const)
     .filter((k) => wanted[k] !== undefined)
     .map((stat) => {
       const v = value(stat);

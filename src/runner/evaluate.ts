@@ -21,6 +21,9 @@ export interface Task {
 /** The `skip` reason of a scored preference case: its scores feed the suite's agreement statistics. */
 export const PREFERENCE_REASON = 'preference case: scored, agreement with raters reported per suite';
 
+/** The `skip` reason of a scored rating case: its score feeds the suite's corpus-level agreement. */
+export const RATING_REASON = 'rating case: scored, agreement with raters reported per suite';
+
 const kindOf = (r: Report): InputKind => (typeof r === 'string' ? 'text' : 'structured');
 
 /** Why a metric cannot run a case (a `skip` reason), or undefined when it can. */
@@ -82,6 +85,7 @@ export function verdictOf(task: Task, reg: RegisteredMetric, outcomes: { label: 
     }
     // Scored like ranking candidates, but no pass/fail alone: the suite reports agreement (runner/agreement.ts).
     if (c.kind === 'preference') return { ...result, verdict: 'skip', reason: PREFERENCE_REASON };
+    if (c.kind === 'rating') return { ...result, verdict: 'skip', reason: RATING_REASON };
     const tolerance = c.tolerance ?? reg.metric.tieTolerance;
     expectations = c.relations.map((r) => checkRelation(r, result.scores, reg.metric.direction, tolerance));
   }
@@ -135,5 +139,6 @@ function base(task: Task, reg: RegisteredMetric | undefined): CaseResult {
     ...(task.knownFailure ? { knownFailure: true } : {}),
     texts,
     ...(reg ? { direction: reg.metric.direction } : {}),
+    ...(c.kind === 'image' && c.candidates.some((x) => x.role) ? { roles: Object.fromEntries(c.candidates.map((x) => [x.label, x.role ?? 'faithful'])) } : {}),
   };
 }

@@ -50,6 +50,8 @@ export interface CaseResult {
   texts?: { reference: string; candidates: Record<string, string> };
   /** Better-is-higher or lower, to order candidates in reports. */
   direction?: 'higher' | 'lower';
+  /** Image cases with roles: label -> `faithful` | `corrupted` (the per-finding summary counts faithful images only). */
+  roles?: Record<string, 'faithful' | 'corrupted'>;
 }
 
 /** A law × metric verdict (DESIGN §6: `law`, `metric`, `verdict`, `numRuns`, `seed`, `counterexample?`). */

@@ -12,7 +12,8 @@ import type { Suite } from '../suite/schema.js';
 import { DiskCache } from './cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from './evaluate.js';
 import { evaluateGate, gateFor, isKnownFailure } from './gates.js';
-import { suiteAgreement, type AgreementResult } from './agreement.js';
+import type { AgreementResult } from './agreement.js';
+import { ratedAgreement } from './rated-agreement.js';
 import { isUnexpectedPass, summarize, usageProblem, type CaseResult, type GateResult, type LawResult, type Problem, type RunReport } from './results.js';
 import { schedulerScorer } from './law-scorer.js';
 import { unknownMetricReferences } from './references.js';
@@ -185,7 +186,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
       const gate = gateFor(suite.gate, reg.id);
       const shardGate = options.shard ? gateForShard(gate, cases.map((c) => c.id), (byMetric.get(reg.id) ?? []).map((r) => r.caseId)) : gate;
       // Agreement with raters over the suite's preference cases; a shard sees only part of them, so it neither reports nor gates it.
-      const agreed = options.shard ? undefined : suiteAgreement(suite.name, { id: reg.id, direction: reg.metric.direction, tieTolerance: reg.metric.tieTolerance }, cases, byMetric.get(reg.id) ?? []);
+      const agreed = options.shard ? undefined : ratedAgreement(suite.name, { id: reg.id, direction: reg.metric.direction, tieTolerance: reg.metric.tieTolerance }, cases, byMetric.get(reg.id) ?? []);
       if (agreed) agreement.push(agreed);
       const { minAgreement, ...rest } = shardGate;
       gates.push(evaluateGate(suite.name, reg.id, options.shard && minAgreement !== undefined ? rest : shardGate, byMetric.get(reg.id) ?? [], lawsOf.get(reg.id) ?? [], agreed));

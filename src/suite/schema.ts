@@ -19,11 +19,17 @@ export const GateSchema = z
             majorityWithTies: z.number().min(0).max(1).optional().describe("Majority raters' pairwise accuracy, tied ratings included"),
             tauB: z.number().min(-1).max(1).optional().describe('Kendall tau-b of score vs mean rating differences'),
             tauBLow: z.number().min(-1).max(1).optional().describe('Lower bound of the 95% bootstrap CI of tauB'),
+            kendall: z.number().min(-1).max(1).optional().describe('Corpus level: Kendall tau-b of per-report scores vs mean rating (rated reports, else rated images)'),
+            kendallLow: z.number().min(-1).max(1).optional().describe('Lower bound of the 95% bootstrap CI of kendall'),
+            spearman: z.number().min(-1).max(1).optional().describe('Corpus level: Spearman rho of per-report scores vs mean rating'),
+            spearmanLow: z.number().min(-1).max(1).optional().describe('Lower bound of the 95% bootstrap CI of spearman'),
+            pearson: z.number().min(-1).max(1).optional().describe('Corpus level: Pearson r of per-report scores vs mean rating'),
+            pearsonLow: z.number().min(-1).max(1).optional().describe('Lower bound of the 95% bootstrap CI of pearson'),
           })
           .strict(),
       ])
       .optional()
-      .describe('Preference cases: minimum agreement with the raters (a number: majority pairwise accuracy without tied ratings)'),
+      .describe('Preference, rating and rated image cases: minimum agreement with the raters (a number: majority pairwise accuracy without tied ratings)'),
   })
   .strict();
 

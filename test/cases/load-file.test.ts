@@ -63,7 +63,7 @@ expect: a = b
 
   it('reports an unknown kind at the kind value', async () => {
     const r = await load(ranking.replace('kind: ranking', 'kind: rankng'));
-    expect(r.messages).toEqual(['cases/x/case.yaml:1:7: unknown kind "rankng" (expected one of ranking, score, image, preference)']);
+    expect(r.messages).toEqual(['cases/x/case.yaml:1:7: unknown kind "rankng" (expected one of ranking, score, image, preference, rating)']);
   });
 
   it('reports a missing kind and unknown fields at the key', async () => {

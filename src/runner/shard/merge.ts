@@ -5,7 +5,8 @@
  */
 import { applyBaseline } from '../baseline/compare.js';
 import type { Baseline } from '../baseline/types.js';
-import { suiteAgreement, type AgreementResult } from '../agreement.js';
+import type { AgreementResult } from '../agreement.js';
+import { ratedAgreement } from '../rated-agreement.js';
 import { evaluateGate } from '../gates.js';
 import { summarize, usageProblem, type CaseResult, type LawResult, type Problem, type RunReport } from '../results.js';
 import { caseKey, lawKey } from './index.js';
@@ -50,7 +51,7 @@ export function mergeReports(reports: RunReport[], options: { baseline?: Baselin
   const gates = plan.gates.map((g) => {
     const mine = results.filter((r) => r.suite === g.suite && r.metric === g.metric);
     // agreement with raters over the merged preference results, as runSuites computes it
-    const agreed = suiteAgreement(g.suite, { id: g.metric, direction: g.direction ?? 'higher', tieTolerance: g.tieTolerance ?? 0 }, plan.preferenceCases?.[g.suite] ?? [], mine);
+    const agreed = ratedAgreement(g.suite, { id: g.metric, direction: g.direction ?? 'higher', tieTolerance: g.tieTolerance ?? 0 }, plan.preferenceCases?.[g.suite] ?? [], mine);
     if (agreed) agreement.push(agreed);
     return evaluateGate(g.suite, g.metric, g.gate, mine, laws.filter((l) => l.suite === g.suite && l.metric === g.metric), agreed);
   });

@@ -1,6 +1,7 @@
 /** What a run planned, carried on the RunReport so shard outputs can be merged as one run. */
 import type { Case } from '../../cases/model.js';
 import { gateFor } from '../gates.js';
+import { isRated } from '../rated-agreement.js';
 import type { Gate } from '../../suite/schema.js';
 import { shardKeys, workKeys, type Shard, type SuiteWork } from './index.js';
 
@@ -22,7 +23,7 @@ export interface RunPlan {
   suites: string[];
   metrics: string[];
   shard?: Shard;
-  /** Suite -> its preference cases (with their ratings): merge-reports computes agreement with raters from them. */
+  /** Suite -> its rated cases (preference, rating, rated image cases): merge-reports computes agreement with raters from them. */
   preferenceCases?: Record<string, Case[]>;
 }
 
@@ -51,7 +52,7 @@ export function describePlan(plans: PlanLike[], shard?: Shard): { plan: RunPlan;
     metrics: [...new Set(plans.flatMap((p) => p.metrics.map((m) => m.id)))],
     ...(shard ? { shard } : {}),
   };
-  const preference = plans.map((p) => [p.suite.name, p.cases.filter((c) => c.kind === 'preference')] as const).filter(([, cs]) => cs.length > 0);
+  const preference = plans.map((p) => [p.suite.name, p.cases.filter(isRated)] as const).filter(([, cs]) => cs.length > 0);
   if (preference.length) plan.preferenceCases = Object.fromEntries(preference);
   if (!shard) return { plan, runs: () => true };
   const mine = shardKeys(work, shard);
