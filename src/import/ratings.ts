@@ -7,7 +7,7 @@
  * numeric rating, and a second rating by the same rater of the same report, are skipped with a
  * warning naming the line.
  */
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../util/csv.js';
 import { slugify, type ImportResult } from './common.js';
 
 const REQUIRED = ['reference', 'candidate', 'rating'] as const;

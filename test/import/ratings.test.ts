@@ -2,26 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/program.js';
-import { parseCsv } from '../../src/import/csv.js';
 import { importRatings } from '../../src/import/ratings.js';
 import { runSuites } from '../../src/runner/run.js';
 import { tmpTree } from '../_support/tmp.js';
 
 const csv = readFileSync(new URL('../fixtures/import/ratings.csv', import.meta.url), 'utf8');
-
-describe('parseCsv', () => {
-  it('reads quotes, doubled quotes, commas and line breaks inside quotes, CRLF, a BOM, and keeps lines', () => {
-    expect(parseCsv('\ufeffa,b\r\n"x, ""y""","two\nlines"\n\nlast,\n')).toEqual([
-      { line: 1, fields: ['a', 'b'] },
-      { line: 2, fields: ['x, "y"', 'two\nlines'] },
-      { line: 5, fields: ['last', ''] },
-    ]);
-  });
-  it('rejects an unclosed quote and text after a closing quote', () => {
-    expect(() => parseCsv('a\n"open')).toThrow('line 2: a quoted field is not closed');
-    expect(() => parseCsv('"a"b')).toThrow('text after a closing quote');
-  });
-});
 
 describe('importRatings', () => {
   it('groups rows per report into rating cases with one rating per rater; bad rows are warnings with their line', () => {
