@@ -5,6 +5,7 @@ import type { Metric } from '../metrics/contract.js';
 export const MetricSpecSchema = z
   .object({
     use: z.string().optional().describe('A built-in metric to configure, e.g. bleu'),
+    radeval: z.string().optional().describe('A metric of the installed RadEval package, e.g. bertscore (same as use: radeval:bertscore)'),
     module: z.string().optional().describe('A JS/TS file exporting defineMetric(...) or a factory'),
     command: z
       .union([
@@ -42,7 +43,7 @@ export const MetricSpecSchema = z
   })
   .strict()
   .refine((s) => !(s.use && s.module), 'give either `use` or `module`, not both')
-  .refine((s) => [s.use, s.module, s.command, s.http].filter((x) => x !== undefined).length <= 1, 'give only one of `use`, `module`, `command` or `http`');
+  .refine((s) => [s.use, s.radeval, s.module, s.command, s.http].filter((x) => x !== undefined).length <= 1, 'give only one of `use`, `radeval`, `module`, `command` or `http`');
 
 export type MetricSpec = z.infer<typeof MetricSpecSchema>;
 

@@ -27,6 +27,8 @@ export interface RegisteredMetric {
 /** How the config provides a metric id (the config file's zod schema checks it). */
 export interface MetricSpec {
   use?: string;
+  /** `{ radeval: bertscore }`: shorthand for `use: radeval:bertscore`. */
+  radeval?: string;
   module?: string;
   /** A long-lived worker process speaking NDJSON (src/metrics/adapters/command/PROTOCOL.md). */
   command?: CommandSpec;
@@ -117,7 +119,7 @@ export class MetricRegistry {
         throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);
       }
     }
-    const providerId = spec.use ?? id;
+    const providerId = spec.radeval ? `radeval:${spec.radeval}` : (spec.use ?? id);
     const provider = this.byId.get(providerId);
     if (!provider) throw new Error(unknownMessage(providerId, this.ids()));
     try {

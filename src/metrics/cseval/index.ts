@@ -17,7 +17,7 @@ export { csevalPrompts, CSEVAL_TEMPLATE, SEEDS_PER_PROMPT, type CsevalPrompt, ty
 export { createGenerator, GeneratorOptionsSchema, type GeneratorOptions, type ReportGenerator, type GenerationInput } from './generators/index.js';
 export { recordFindings, recordIntoDocument } from './record.js';
 
-const EXTRACTOR_KEYS = ['extractor', 'onnx', 'openai'] as const;
+const EXTRACTOR_KEYS = ['extractor', 'onnx', 'python', 'openai'] as const;
 
 function split(options: Record<string, unknown> = {}): { extractor: Record<string, unknown>; rest: Record<string, unknown> } {
   const extractor: Record<string, unknown> = {};
@@ -31,10 +31,10 @@ export const csevalProvider: MetricProvider = {
   description: 'CSEval: RadGraph-F1 between an image prompt and a report generator\'s findings, entities from RadGraph-XL (ONNX) or an LLM extractor',
   async create(options: Record<string, unknown>, env: MetricEnvironment): Promise<CsevalMetric> {
     const { extractor: sel, rest } = split(options);
-    const which = sel.extractor ?? (sel.onnx ? 'onnx' : sel.openai ? 'openai' : undefined);
+    const which = sel.extractor ?? (sel.onnx ? 'onnx' : sel.python ? 'python' : sel.openai ? 'openai' : undefined);
     if (which === undefined || which === 'lexicon') {
       throw new MetricUnavailableError(
-        'no RadGraph-XL entity extractor configured for cseval (set metrics.cseval.options.onnx.modelDir to a converted RadGraph-XL model, or options.openai for an LLM extractor; see src/metrics/cseval/README.md). cseval:lexicon is the offline approximation',
+        'no RadGraph-XL entity extractor configured for cseval (set metrics.cseval.options.onnx.modelDir to a converted RadGraph-XL model, options.extractor: python for the installed radgraph package, or options.openai for an LLM extractor; see src/metrics/cseval/README.md). cseval:lexicon is the offline approximation',
       );
     }
     // Loaded on demand: the ONNX and LLM extractors are not needed by cseval:lexicon.
@@ -43,7 +43,7 @@ export const csevalProvider: MetricProvider = {
     if (!parsed.success) throw new Error(`invalid cseval options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     // Validate the cseval options before loading a model.
     createCsevalMetric('cseval', rest, env, { id: String(which), extract: async () => [] });
-    const extractor = await createEntityExtractor({ ...parsed.data, extractor: parsed.data.extractor ?? (which as 'onnx' | 'openai') }, env);
+    const extractor = await createEntityExtractor({ ...parsed.data, extractor: parsed.data.extractor ?? (which as 'onnx' | 'python' | 'openai') }, env);
     const metric = createCsevalMetric('cseval', rest, env, extractor);
     const close = metric.close;
     return Object.assign(metric, { close: async () => { await close?.(); await extractor.close?.(); } });

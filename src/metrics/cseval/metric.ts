@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import type { Metric, ScoreContext, ScoreOutcome, ScoreRequest } from '../contract.js';
 import { defineMetric } from '../define.js';
 import type { EntityExtractor, RadGraphAnnotation } from '../radgraph/extractors/types.js';
+import { extractorRuntime } from '../radgraph/extractors/runtime.js';
 import { radgraphF1 } from '../radgraph/score.js';
 import { createGenerator, GeneratorError, type ReportGenerator } from './generators/index.js';
 import { selectFindings } from './grounded.js';
@@ -106,13 +107,19 @@ export function createCsevalMetric(
       const hyp = annotations[ok.length + k] as RadGraphAnnotation;
       const levels = radgraphF1(hyp, ref, { variant: o.variant, hypText: s.text, refText: prompts[k]! });
       if (live && o.record && x.r.image) toRecord.set(x.r.image, x.raw.text);
-      out[x.i] = { value: levels[o.level], details: detailsOf(o, generator, levels, s, x.raw.text, x.r) };
+      out[x.i] = { value: levels[o.level], details: { ...detailsOf(o, generator, levels, s, x.raw.text, x.r), ...runtimeOf(extractor) } };
     });
     return out;
   }
 
   return Object.assign(metric, { generator, recorded: recordedOut });
 }
+
+/** The extractor's id and what ran it (ONNX provider, radgraph device), so every report shows it. */
+const runtimeOf = (e: EntityExtractor) => {
+  const runtime = extractorRuntime(e);
+  return { extractor: e.id, ...(runtime ? { runtime } : {}) };
+};
 
 const promptOf = (r: ScoreRequest): string => r.prompt ?? (typeof r.reference === 'string' ? r.reference : JSON.stringify(r.reference));
 

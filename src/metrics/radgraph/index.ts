@@ -12,9 +12,10 @@ import type { Metric, ScoreContext, ScoreOutcome, ScoreRequest } from '../contra
 import { defineMetric } from '../define.js';
 import { MetricUnavailableError, type MetricEnvironment, type MetricProvider } from '../provider.js';
 import { parseOptions } from '../bleu/_internals/options.js';
-import { ExtractorSelectionSchema, createEntityExtractor } from './extractors/index.js';
+import { ExtractorSelectionSchema, createEntityExtractor, selectedExtractor } from './extractors/index.js';
 import { lexiconExtractor } from './extractors/lexicon.js';
 import type { EntityExtractor, RadGraphAnnotation } from './extractors/types.js';
+import { extractorRuntime } from './extractors/runtime.js';
 import { radgraphF1 } from './score.js';
 
 export { radgraphF1, setF1, RADGRAPH_LEVELS } from './score.js';
@@ -22,6 +23,7 @@ export type { RadGraphF1Options, RadGraphF1Result, RadGraphLevel, RadGraphVarian
 export type { EntityExtractor, RadGraphAnnotation, RadGraphEntity, RadGraphRelation } from './extractors/types.js';
 export { lexiconExtractor, annotateWithLexicon } from './extractors/lexicon.js';
 export { createEntityExtractor, ExtractorSelectionSchema } from './extractors/index.js';
+export { extractorRuntime } from './extractors/runtime.js';
 export { splitWords } from './words.js';
 
 const ScoringSchema = {
@@ -56,6 +58,7 @@ export async function scoreWithExtractor(
       need(r.candidate);
     }
   }
+  const runtime = extractorRuntime(extractor);
   let annotations: RadGraphAnnotation[];
   try {
     annotations = texts.length ? await extractor.extract(texts, signal) : [];
@@ -80,6 +83,7 @@ export async function scoreWithExtractor(
         level: o.level,
         variant: o.variant,
         extractor: extractor.id,
+        ...(runtime ? { runtime } : {}),
         candidateEntities: Object.keys(hyp.entities).length,
         referenceEntities: Object.keys(ref.entities).length,
       },
@@ -105,26 +109,27 @@ function metricOf(id: string, description: string, extractor: EntityExtractor, o
   });
 }
 
-/** `radgraph-f1`: the configured extractor (onnx or openai). */
+/** `radgraph-f1`: the configured extractor (onnx, python or openai). */
 export const radgraphF1Provider: MetricProvider = {
   id: 'radgraph-f1',
   description: 'RadGraph-F1 (exact radgraph scoring) on entities from a RadGraph-XL ONNX model or an LLM extractor',
   async create(options: Record<string, unknown>, env: MetricEnvironment): Promise<Metric> {
     const o = parseOptions('radgraph-f1', RadGraphF1OptionsSchema, options);
-    const which = o.extractor ?? (o.onnx ? 'onnx' : o.openai ? 'openai' : undefined);
+    const which = selectedExtractor(o);
     if (which === undefined || which === 'lexicon') {
       throw new MetricUnavailableError(
-        'no entity extractor configured for radgraph-f1 (set metrics.radgraph-f1.options.onnx.modelDir to a converted RadGraph-XL model, see src/metrics/radgraph/README.md, or options.openai.baseURL and model for an LLM extractor). radgraph-f1:lexicon is the offline approximation',
+        'no entity extractor configured for radgraph-f1 (set metrics.radgraph-f1.options.extractor: python to run the installed radgraph package, options.onnx.modelDir to a converted RadGraph-XL model, see src/metrics/radgraph/README.md, or options.openai.baseURL and model for an LLM extractor). radgraph-f1:lexicon is the offline approximation',
       );
     }
     const extractor = await createEntityExtractor({ ...o, extractor: which }, env);
+    const ran = extractorRuntime(extractor);
     const remote = which === 'openai';
-    return metricOf('radgraph-f1', `RadGraph-F1 (${o.level}, ${o.variant}) with the ${extractor.id} extractor`, extractor, o, {
+    return metricOf('radgraph-f1', `RadGraph-F1 (${o.level}, ${o.variant}) with the ${extractor.id} extractor${ran ? ` (${ran})` : ''}`, extractor, o, {
       remote,
       deterministic: !remote,
       cache: true,
       cost: remote ? 1000 : 20,
-      batchSize: remote ? 8 : 32,
+      batchSize: remote ? 8 : which === 'python' ? 64 : 32,
       concurrency: remote ? 4 : 1,
       timeoutMs: remote ? 300_000 : 120_000,
     });
