@@ -7,6 +7,7 @@
  * instead of falling back, so each provider is tried alone, in order, and the one that
  * created the session is reported.
  */
+import { cudaProviderLibrary } from './cuda.js';
 import type { OrtModule, OrtSession, OrtSessionOptions } from './ort-types.js';
 
 export type { OrtModule, OrtSession, OrtSessionOptions, OrtTensor } from './ort-types.js';
@@ -83,18 +84,21 @@ export interface CreatedSession {
 }
 
 export interface SessionOptions {
-  /** `auto` (default): CUDA when the binding lists it and it starts, else CPU. */
+  /** `auto` (default): CUDA when its provider library is installed and it starts, else CPU (silently). */
   provider?: ExecutionProviderChoice;
   /** Intra-op threads for CPU (default: onnxruntime's choice). */
   threads?: number;
 }
 
-/** Providers to try, in order, for a choice. `cuda` alone still falls back to CPU (reported). */
-export async function providerOrder(choice: ExecutionProviderChoice): Promise<ExecutionProviderName[]> {
+/**
+ * Providers to try, in order, for a choice. `cuda` alone still falls back to CPU (reported).
+ * `auto` tries CUDA only when the binding lists it AND its provider library is installed.
+ */
+export async function providerOrder(choice: ExecutionProviderChoice, cudaLibrary: () => string | undefined = cudaProviderLibrary): Promise<ExecutionProviderName[]> {
   if (choice === 'cpu') return ['cpu'];
   if (choice === 'cuda') return ['cuda', 'cpu'];
   const backends = await supportedBackends();
-  return backends.includes('cuda') ? ['cuda', 'cpu'] : ['cpu'];
+  return backends.includes('cuda') && cudaLibrary() !== undefined ? ['cuda', 'cpu'] : ['cpu'];
 }
 
 /** Creates a session from a file path or model bytes, trying providers in order. */
@@ -103,6 +107,11 @@ export async function createSession(model: string | Uint8Array, options: Session
   const fallbacks: string[] = [];
   const order = await providerOrder(options.provider ?? 'auto');
   for (const provider of order) {
+    if (provider === 'cuda' && cudaProviderLibrary() === undefined) {
+      // Trying would only print a native load error: say why instead.
+      fallbacks.push('cuda: the CUDA provider library (libonnxruntime_providers_cuda) is not installed; see "GPU" in the README');
+      continue;
+    }
     const so: OrtSessionOptions = {
       executionProviders: [provider],
       graphOptimizationLevel: 'all',

@@ -4,12 +4,16 @@ import { z } from 'zod';
 export const OnnxExtractorOptionsSchema = z.strictObject({
   /** A converted RadGraph-XL model directory (layout: src/metrics/radgraph/README.md); relative to the config root. */
   modelDir: z.string().min(1),
-  /** Execution provider: `auto` (CUDA when available, else CPU), `cpu`, or `cuda` (falls back to CPU, reported). */
+  /** Execution provider: `auto` (CUDA when its provider library is installed, else CPU, silently), `cpu`, or `cuda` (falls back to CPU, reported). */
   provider: z.enum(['auto', 'cpu', 'cuda']).default('cpu'),
   /** CPU intra-op threads (default: onnxruntime's choice). */
   threads: z.number().int().positive().optional(),
   /** Rows per relation-head call (memory bound; default 4096). */
   pairBatch: z.number().int().positive().default(4096),
+  /** Encoder segments per call, across reports (the dynamic batch axis; default 16). */
+  encoderBatch: z.number().int().positive().default(16),
+  /** Span rows per NER / mention call, across reports (default 16384). */
+  spanBatch: z.number().int().positive().default(16384),
 });
 export type OnnxExtractorOptions = z.input<typeof OnnxExtractorOptionsSchema>;
 
