@@ -16,27 +16,93 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number 
   const n = x.length;
   if (n === 0) return Number.NaN;
   for (let i = 0; i < n; i++) if (Number.isNaN(x[i]) || Number.isNaN(y[i])) return Number.NaN;
-  const rx = new Int32Array(n);
-  const ry = new Int32Array(n);
+  const rx = scratch('rx', i32, n).subarray(0, n);
+  const ry = scratch('ry', i32, n).subarray(0, n);
   const kx = denseRanks(x, rx);
   const ky = denseRanks(y, ry);
   return kendallTauBRanks(rx, ry, kx, ky);
 }
 
+
+/**
+ * Scratch typed arrays reused across calls: a typed array of a few KB lives off the JS heap,
+ * and allocating (and later finalising) a dozen per call cost more than the counting itself at
+ * n = 1e3. Only sizes up to POOL_MAX are kept, so a 1e6 call does not pin 100 MB.
+ */
+const POOL_MAX = 1 << 16;
+const pool = new Map<string, Int32Array | Uint32Array | Float64Array>();
+function scratch<T extends Int32Array | Uint32Array | Float64Array>(name: string, make: (n: number) => T, n: number): T {
+  if (n > POOL_MAX) return make(n);
+  let a = pool.get(name) as T | undefined;
+  if (!a || a.length < n) pool.set(name, (a = make(Math.max(n, 1024))));
+  return a;
+}
+const i32 = (n: number) => new Int32Array(n);
+const u32 = (n: number) => new Uint32Array(n);
+const f64 = (n: number) => new Float64Array(n);
+
 /**
  * Writes the dense rank (0-based: equal values share a rank, ranks have no gaps) of each value
  * into `out`; returns the number of distinct values. `-0` and `0` are one value, as in numpy.
- * An LSD radix sort on the IEEE bits (8 bits a pass, passes where every value has the same
- * byte skipped, so small integers take two or three passes): O(n) for any n, no comparator.
+ * Integers in a narrow range are ranked by counting; other values by the native typed-array
+ * sort and a binary search (n < 4096) or an LSD radix sort on the IEEE bits (O(n)).
  */
 export function denseRanks(values: ArrayLike<number>, out: Int32Array): number {
   const n = values.length;
-  const f = new Float64Array(n);
-  for (let i = 0; i < n; i++) f[i] = values[i]! + 0; // -0 + 0 is +0
-  const bits = new Uint32Array(f.buffer);
-  let hi = new Uint32Array(n);
-  let lo = new Uint32Array(n);
-  let idx = new Int32Array(n);
+  const f = scratch('f', f64, n);
+  let min = Infinity;
+  let max = -Infinity;
+  let integers = true;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]! + 0; // -0 + 0 is +0
+    f[i] = v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (integers && !Number.isInteger(v)) integers = false;
+  }
+  if (n === 0) return 0;
+  // integers in a range of at most 4n (ratings, counts): ranks by counting, O(n + range)
+  if (integers && max - min <= 4 * n + 256) return countingRanks(f, n, min, max - min + 1, out);
+  // small inputs: the native sort and a binary search cost less than eight radix passes
+  if (n < 4096) return sortedRanks(f, n, out);
+  return radixRanks(f, n, out);
+}
+
+function countingRanks(f: Float64Array, n: number, min: number, range: number, out: Int32Array): number {
+  const rankOf = scratch('rankOf', i32, range).fill(0, 0, range);
+  for (let i = 0; i < n; i++) rankOf[f[i]! - min] = 1;
+  let u = 0;
+  for (let k = 0; k < range; k++) if (rankOf[k] === 1) rankOf[k] = ++u;
+  for (let i = 0; i < n; i++) out[i] = rankOf[f[i]! - min]! - 1;
+  return u;
+}
+
+function sortedRanks(f: Float64Array, n: number, out: Int32Array): number {
+  const sorted = scratch('sorted', f64, n).subarray(0, n);
+  sorted.set(f.subarray(0, n));
+  sorted.sort();
+  let u = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i]!;
+  for (let i = 0; i < n; i++) {
+    const v = f[i]!;
+    let lo = 0;
+    let hi = u - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    out[i] = lo;
+  }
+  return u;
+}
+
+/** LSD radix sort on the IEEE bits: 11 bits a pass, passes where every value has the same digit skipped. */
+function radixRanks(f: Float64Array, n: number, out: Int32Array): number {
+  const bits = new Uint32Array(f.buffer, 0, 2 * n);
+  let hi = scratch('hi', u32, n);
+  let lo = scratch('lo', u32, n);
+  let idx = scratch('idx', i32, n);
   for (let i = 0; i < n; i++) {
     // order-preserving unsigned key: flip every bit of a negative, the sign bit of a positive
     const h = bits[2 * i + 1]!;
@@ -46,41 +112,42 @@ export function denseRanks(values: ArrayLike<number>, out: Int32Array): number {
     lo[i] = negative ? ~l >>> 0 : l;
     idx[i] = i;
   }
-  let hi2 = new Uint32Array(n);
-  let lo2 = new Uint32Array(n);
-  let idx2 = new Int32Array(n);
-  // all eight byte histograms in one pass
-  const counts = new Int32Array(8 * 256);
+  let hi2 = scratch('hi2', u32, n);
+  let lo2 = scratch('lo2', u32, n);
+  let idx2 = scratch('idx2', i32, n);
+  // six 11-bit digits (11 + 11 + 10 per 32-bit word), all histograms in one pass
+  const counts = scratch('counts', i32, 6 * 2048).fill(0, 0, 6 * 2048);
   for (let i = 0; i < n; i++) {
     const l = lo[i]!;
     const h = hi[i]!;
-    counts[l & 255]!++;
-    counts[256 + ((l >>> 8) & 255)]!++;
-    counts[512 + ((l >>> 16) & 255)]!++;
-    counts[768 + (l >>> 24)]!++;
-    counts[1024 + (h & 255)]!++;
-    counts[1280 + ((h >>> 8) & 255)]!++;
-    counts[1536 + ((h >>> 16) & 255)]!++;
-    counts[1792 + (h >>> 24)]!++;
+    counts[l & 2047]!++;
+    counts[2048 + ((l >>> 11) & 2047)]!++;
+    counts[4096 + (l >>> 22)]!++;
+    counts[6144 + (h & 2047)]!++;
+    counts[8192 + ((h >>> 11) & 2047)]!++;
+    counts[10240 + (h >>> 22)]!++;
   }
-  for (let pass = 0; pass < 8; pass++) {
-    const word = pass < 4 ? lo : hi;
-    const shift = (pass % 4) * 8;
-    const base = pass * 256;
-    if (counts[base + ((word[0]! >>> shift) & 255)] === n) continue; // one byte value: the order stands
+  for (let pass = 0; pass < 6; pass++) {
+    const word = pass < 3 ? lo : hi;
+    const shift = (pass % 3) * 11;
+    const base = pass * 2048;
+    if (counts[base + ((word[0]! >>> shift) & 2047)] === n) continue; // one digit value: the order stands
     let sum = 0;
-    for (let b = base; b < base + 256; b++) {
+    for (let b = base; b < base + 2048; b++) {
       const c = counts[b]!;
       counts[b] = sum;
       sum += c;
     }
-    for (let i = 0; i < n; i++) {
-      const at = counts[base + ((word[i]! >>> shift) & 255)]!++;
-      hi2[at] = hi[i]!;
-      lo2[at] = lo[i]!;
-      idx2[at] = idx[i]!;
-    }
-    [hi, hi2, lo, lo2, idx, idx2] = [hi2, hi, lo2, lo, idx2, idx];
+    scatter(n, word, shift, counts, base, hi, lo, idx, hi2, lo2, idx2);
+    const th = hi;
+    hi = hi2;
+    hi2 = th;
+    const tl = lo;
+    lo = lo2;
+    lo2 = tl;
+    const ti = idx;
+    idx = idx2;
+    idx2 = ti;
   }
   let rank = -1;
   for (let j = 0; j < n; j++) {
@@ -88,6 +155,16 @@ export function denseRanks(values: ArrayLike<number>, out: Int32Array): number {
     out[idx[j]!] = rank;
   }
   return rank + 1;
+}
+
+/** One radix pass: moves the keys and indices into `counts`' order of the 11-bit digit at `shift`. */
+function scatter(n: number, word: Uint32Array, shift: number, counts: Int32Array, base: number, hi: Uint32Array, lo: Uint32Array, idx: Int32Array, hi2: Uint32Array, lo2: Uint32Array, idx2: Int32Array): void {
+  for (let i = 0; i < n; i++) {
+    const at = counts[base + ((word[i]! >>> shift) & 2047)]!++;
+    hi2[at] = hi[i]!;
+    lo2[at] = lo[i]!;
+    idx2[at] = idx[i]!;
+  }
 }
 
 /** Pairs among `count` items: c (c - 1) / 2. */
@@ -101,24 +178,24 @@ export function kendallTauBRanks(rx: Int32Array, ry: Int32Array, kx: number, ky:
   const n = rx.length;
   if (n === 0) return Number.NaN;
   // counting sort by y, then a stable counting sort by x: the order (x, y)
-  const cy = new Int32Array(ky + 1);
+  const cy = scratch('cy', i32, ky + 1).fill(0, 0, ky + 1);
   for (let i = 0; i < n; i++) cy[ry[i]! + 1]!++;
   let ytie = 0;
   for (let k = 1; k <= ky; k++) {
     ytie += pairsOf(cy[k]!);
     cy[k]! += cy[k - 1]!;
   }
-  const byY = new Int32Array(n);
+  const byY = scratch('byY', i32, n);
   for (let i = 0; i < n; i++) byY[cy[ry[i]!]!++] = i;
-  const cx = new Int32Array(kx + 1);
+  const cx = scratch('cx', i32, kx + 1).fill(0, 0, kx + 1);
   for (let i = 0; i < n; i++) cx[rx[i]! + 1]!++;
   let xtie = 0;
   for (let k = 1; k <= kx; k++) {
     xtie += pairsOf(cx[k]!);
     cx[k]! += cx[k - 1]!;
   }
-  const ys = new Int32Array(n);
-  const xs = new Int32Array(n);
+  const ys = scratch('ys', i32, n);
+  const xs = scratch('xs', i32, n);
   for (let j = 0; j < n; j++) {
     const i = byY[j]!;
     const at = cx[rx[i]!]!++;
@@ -137,7 +214,7 @@ export function kendallTauBRanks(rx: Int32Array, ry: Int32Array, kx: number, ky:
   }
   ntie += pairsOf(run);
   // discordant pairs = strict inversions of ys (equal y never counts; equal x is ordered by y)
-  const tree = new Int32Array(ky + 1);
+  const tree = scratch('tree', i32, ky + 1).fill(0, 0, ky + 1);
   let dis = 0;
   for (let i = 0; i < n; i++) {
     const r = ys[i]! + 1;

@@ -82,6 +82,16 @@ describe('kendallTauB: one O(n log n) path, bit-identical to exact pair counts',
       expect(Object.is(kendallTauB(x, y), pairwiseTauB(x, y))).toBe(true);
     }
   });
+  it('each way of ranking (counting, sorting, radix) at sizes that pick it, floats and integers', () => {
+    const rand = mulberry32(23);
+    for (const n of [50, 3000, 5000]) {
+      const ints = Array.from({ length: n }, () => Math.floor(rand() * 9) - 4);
+      const wide = ints.map((v) => v * 1e6 + Math.floor(rand() * 3));
+      const floats = ints.map((v) => (rand() < 0.1 ? v : v + Math.round(rand() * 1e3) / 1e3) * (rand() < 0.5 ? -1 : 1));
+      expect(Object.is(kendallTauB(ints, floats), pairwiseTauB(ints, floats))).toBe(true);
+      expect(Object.is(kendallTauB(wide, floats), pairwiseTauB(wide, floats))).toBe(true);
+    }
+  });
   it('denseRanks: equal values share a rank, -0 equals 0, ranks have no gaps', () => {
     const out = new Int32Array(7);
     expect(denseRanks([3, -0, 0, -Infinity, 1e300, 3, -2.5], out)).toBe(5);
