@@ -11,7 +11,8 @@
  *   is asked again without it, and not asked with it again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import { AdaptiveLimit, type AdaptiveLimitOptions, type AttemptOutcome } from './concurrency.js';
 import { createNodeFetch, type FetchLike } from './node-fetch.js';
 
 export interface ChatMessage {
@@ -40,6 +41,12 @@ export interface ChatClientOptions {
    * `fetch` (Node's built-in undici fetch) when many requests are in flight.
    */
   transport?: 'node' | 'fetch';
+  /**
+   * Requests in flight: a number is a fixed limit; an object (default `{}`) an adaptive one that
+   * starts at 16 and finds the server's capacity (see concurrency.ts). The caller's own limit
+   * (the runner's `concurrency`) applies on top.
+   */
+  concurrency?: number | AdaptiveLimitOptions;
 }
 
 export interface ChatRequest {
@@ -103,13 +110,16 @@ export function apiKeyFromEnv(name: string | undefined, env: NodeJS.ProcessEnv =
 
 export class ChatClient {
   readonly stats: ChatStats = { requests: 0, retries: 0, failures: 0 };
-  private readonly sdk: OpenAI;
+  /** The SDK, imported on first use: `openai` costs ~50 ms to load, which no command without a judge should pay. */
+  private sdkLoad: Promise<Sdk> | undefined;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private jsonModeRejected = false;
   private readonly transport: (FetchLike & { close(): void }) | undefined;
+  /** The in-flight limit every attempt goes through. */
+  readonly limiter: AdaptiveLimit;
 
   constructor(readonly options: ChatClientOptions) {
     if (!options.baseURL) throw new Error('ChatClient needs a baseURL');
@@ -119,20 +129,28 @@ export class ChatClient {
     this.backoffMs = options.backoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.transport = (options.transport ?? 'node') === 'node' ? createNodeFetch() : undefined;
-    this.sdk = new OpenAI({
-      baseURL: options.baseURL,
-      // The SDK refuses to start without a key; local servers ignore it.
-      apiKey: options.apiKey || 'no-key',
-      adminAPIKey: null,
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      maxRetries: 0,
-      timeout: this.timeoutMs,
-      logLevel: 'off',
-      ...(options.headers ? { defaultHeaders: options.headers } : {}),
-      ...(this.transport ? { fetch: this.transport } : {}),
-    });
+    const c = options.concurrency ?? {};
+    this.limiter = new AdaptiveLimit(typeof c === 'number' ? { initial: c, max: c, adaptive: false } : c);
+  }
+
+  private sdk(): Promise<Sdk> {
+    return (this.sdkLoad ??= import('openai').then((mod) => ({
+      mod,
+      client: new mod.default({
+        baseURL: this.options.baseURL,
+        // The SDK refuses to start without a key; local servers ignore it.
+        apiKey: this.options.apiKey || 'no-key',
+        adminAPIKey: null,
+        organization: null,
+        project: null,
+        webhookSecret: null,
+        maxRetries: 0,
+        timeout: this.timeoutMs,
+        logLevel: 'off',
+        ...(this.options.headers ? { defaultHeaders: this.options.headers } : {}),
+        ...(this.transport ? { fetch: this.transport } : {}),
+      }),
+    })));
   }
 
   /** Frees the keep-alive sockets (the metric's `close`). */
@@ -147,6 +165,8 @@ export class ChatClient {
 
   /** One chat completion, retried per the policy; throws ChatError when it fails for good. */
   async complete(request: ChatRequest): Promise<ChatReply> {
+    const { mod, client } = await this.sdk();
+    const { APIConnectionError, APIError, APIUserAbortError } = mod;
     let attempt = 0;
     for (;;) {
       attempt++;
@@ -163,11 +183,23 @@ export class ChatClient {
           ...request.extraBody,
           stream: false as const,
         };
-        const completion = await this.sdk.chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
-          ...(request.signal ? { signal: request.signal } : {}),
-          timeout: this.timeoutMs,
-          maxRetries: 0,
-        });
+        const release = await this.limiter.acquire(request.signal);
+        const started = performance.now();
+        let outcome: AttemptOutcome = { kind: 'other' };
+        let completion: OpenAI.Chat.ChatCompletion;
+        try {
+          completion = await client.chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
+            ...(request.signal ? { signal: request.signal } : {}),
+            timeout: this.timeoutMs,
+            maxRetries: 0,
+          });
+          outcome = { kind: 'ok', latencyMs: performance.now() - started };
+        } catch (e) {
+          if (overloaded(mod, e)) outcome = { kind: 'overloaded' };
+          throw e;
+        } finally {
+          release(outcome);
+        }
         const choice = completion.choices?.[0];
         if (!choice) throw new ChatError(`${this.where()} returned no choices`, undefined, attempt, false);
         const message = choice.message as { content?: string | null; refusal?: string | null } | undefined;
@@ -183,7 +215,7 @@ export class ChatClient {
         if (e instanceof ChatError) throw this.failed(e);
         if (e instanceof APIUserAbortError || request.signal?.aborted) throw this.failed(new ChatError(`request to ${this.where()} was cancelled`, undefined, attempt, false));
         const status = e instanceof APIError ? e.status : undefined;
-        if (json && status === 400 && /response_format|json_object|json mode|json_schema/i.test(errorText(e))) {
+        if (json && status === 400 && /response_format|json_object|json mode|json_schema/i.test(errorText(mod, e))) {
           // The server does not do JSON mode: ask again without it (not counted as a retry).
           this.jsonModeRejected = true;
           attempt--;
@@ -192,7 +224,7 @@ export class ChatClient {
         const retryable = e instanceof APIConnectionError || (status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500));
         if (!retryable || attempt > this.retries) {
           const after = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-          throw this.failed(new ChatError(`${describe(e, this.where(), this.timeoutMs)}${after}`, status, attempt, retryable));
+          throw this.failed(new ChatError(`${describe(mod, e, this.where(), this.timeoutMs)}${after}`, status, attempt, retryable));
         }
         this.stats.retries++;
         const wait = this.delay(attempt, e instanceof APIError ? e.headers : undefined);
@@ -234,17 +266,30 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function errorText(e: unknown): string {
-  if (e instanceof APIError) return `${e.message} ${JSON.stringify(e.error ?? '')}`;
+/** A refusal or failure that says the server is at capacity (429, 5xx, timeouts, connection errors). */
+function overloaded(mod: OpenAIModule, e: unknown): boolean {
+  if (e instanceof mod.APIUserAbortError) return false;
+  if (e instanceof mod.APIConnectionError) return true;
+  return e instanceof mod.APIError && e.status !== undefined && (e.status === 429 || e.status >= 500);
+}
+
+type OpenAIModule = typeof import('openai');
+interface Sdk {
+  mod: OpenAIModule;
+  client: OpenAI;
+}
+
+function errorText(mod: OpenAIModule, e: unknown): string {
+  if (e instanceof mod.APIError) return `${e.message} ${JSON.stringify(e.error ?? '')}`;
   return e instanceof Error ? e.message : String(e);
 }
 
-function describe(e: unknown, where: string, timeoutMs: number): string {
-  if (e instanceof APIConnectionError) {
+function describe(mod: OpenAIModule, e: unknown, where: string, timeoutMs: number): string {
+  if (e instanceof mod.APIConnectionError) {
     if (/timed? ?out/i.test(e.message)) return `${where} did not answer within ${timeoutMs} ms`;
     const cause = (e as { cause?: { message?: string; code?: string } }).cause;
     return `cannot reach ${where}: ${cause?.code ?? cause?.message ?? e.message}`;
   }
-  if (e instanceof APIError) return `${where} answered HTTP ${e.status ?? '?'}: ${e.message.replace(/^\d{3}\s*/, '').slice(0, 300)}`;
+  if (e instanceof mod.APIError) return `${where} answered HTTP ${e.status ?? '?'}: ${e.message.replace(/^\d{3}\s*/, '').slice(0, 300)}`;
   return `${where}: ${e instanceof Error ? e.message : String(e)}`;
 }

@@ -54,8 +54,14 @@ export const CrimsonOptionsSchema = z.strictObject({
   guidelines: z.union([z.boolean(), z.literal('auto')]).default('auto'),
   /** Send the patient context (the case's, overridden by the candidate's). */
   patientContext: z.boolean().default(true),
-  /** Concurrent judge requests. */
-  concurrency: z.number().int().positive().max(1024).default(8),
+  /**
+   * Concurrent judge requests: `auto` (default) adapts to the server (starts at 16, grows while
+   * latency holds, backs off on 429/5xx and rising latency; src/llm/concurrency.ts); a number
+   * fixes it.
+   */
+  concurrency: z.union([z.literal('auto'), z.number().int().positive().max(1024)]).default('auto'),
+  /** Upper bound of the adaptive concurrency. */
+  maxConcurrency: z.number().int().positive().max(1024).default(256),
   /** Per HTTP attempt, in milliseconds. */
   timeoutMs: z.number().int().positive().default(120_000),
   /** HTTP retries on 429, 5xx, timeouts and connection failures. */
@@ -112,7 +118,8 @@ export function createCrimsonJudge(options: Record<string, unknown>, env: Metric
     guidelines,
     patientContext: o.patientContext,
   });
-  const client = new ChatClient({ baseURL: o.baseURL, model: o.model, ...(apiKey ? { apiKey } : {}), timeoutMs: o.timeoutMs, retries: o.retries, backoffMs: o.backoffMs });
+  const concurrency = o.concurrency === 'auto' ? { max: o.maxConcurrency } : o.concurrency;
+  const client = new ChatClient({ baseURL: o.baseURL, model: o.model, ...(apiKey ? { apiKey } : {}), timeoutMs: o.timeoutMs, retries: o.retries, backoffMs: o.backoffMs, concurrency });
   // The runner's batch timeout covers every attempt and the waits between them.
   const backoffBudget = Array.from({ length: o.retries }, (_, k) => Math.min(o.backoffMs * 2 ** k, 30_000) * 1.2).reduce((a, b) => a + b, 0);
   const metric = defineMetric({
@@ -126,7 +133,8 @@ export function createCrimsonJudge(options: Record<string, unknown>, env: Metric
     inputs: ['text', 'structured'],
     symmetric: false,
     batchSize: 1,
-    concurrency: o.concurrency,
+    // the runner lets this many through; the client's limit decides what is in flight
+    concurrency: o.concurrency === 'auto' ? o.maxConcurrency : o.concurrency,
     timeoutMs: Math.ceil(o.timeoutMs * (o.retries + 1) + backoffBudget + 5_000),
     retries: 0,
     remote: true,
