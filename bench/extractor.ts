@@ -69,6 +69,15 @@ function runFor(reports: readonly string[], ms: number): { count: number; second
   return { count, seconds: (performance.now() - start) / 1000, findings };
 }
 
+/** Single-thread throughput on ~`words`-word reports, after a warm-up. */
+export function measureExtractor(words = 50): { perSecond: number; avgWords: number; findingsPerReport: number; microsPerReport: number } {
+  const reports = generateReports(REPORTS, words);
+  const avgWords = reports.reduce((n, r) => n + r.split(/\s+/).length, 0) / reports.length;
+  runFor(reports, WARMUP_MS);
+  const { count, seconds, findings } = runFor(reports, MEASURE_MS);
+  return { perSecond: count / seconds, avgWords, findingsPerReport: findings / count, microsPerReport: (seconds * 1e6) / count };
+}
+
 /** Prints the extractor's single-thread throughput (reports per second). */
 export async function extractorBench(): Promise<void> {
   const reports = generateReports(REPORTS);

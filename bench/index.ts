@@ -1,23 +1,61 @@
 /**
- * Benchmarks (`npm run bench -- <name>`), never part of `npm test`. Each prints its figures;
- * bench/README.md records them with the machine they were measured on. A benchmark is either
- * listed here or is a file `bench/<name>.bench.ts` whose default export runs it.
+ * `npm run bench`: every row of the performance table, each measured in this run against its
+ * reference (nltk, scipy, Python ports of the published formulas in bench/_python/, vitest),
+ * printed with the machine and its load, and written into bench/README.md (between its
+ * markers). `npm run bench -- <id...>` runs some rows (ids below) or one of the detailed
+ * benchmarks (`runner`, `extractor`, `bench/<name>.bench.ts`); only a full run rewrites the README.
+ * Targets live here, never in timed tests.
  */
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { extractorBench } from './extractor.js';
 import { runnerBench } from './runner.js';
+import { machine, load } from './_lib/machine.js';
+import { markdownTable, writeReadme } from './_lib/readme.js';
+import type { BenchGroup, BenchRow } from './_lib/row.js';
+import { defaultRunGroup } from './rows/default-run.js';
+import { kendallGroup } from './rows/kendall.js';
+import { startupGroup } from './rows/startup.js';
+import { crimsonGroup, radgraphGroup } from './rows/structured-scorers.js';
+import { extractorGroup, judgeGroup, runnerGroup } from './rows/system.js';
+import { bleuGroup, rougeGroup } from './rows/text-scorers.js';
 
-const benches: Record<string, () => Promise<void>> = { runner: runnerBench, extractor: extractorBench };
+/** The table, in the issue's order. */
+const TABLE: BenchGroup[] = [bleuGroup, radgraphGroup, crimsonGroup, kendallGroup, rougeGroup, extractorGroup, startupGroup, defaultRunGroup, runnerGroup, judgeGroup];
+
+const details: Record<string, () => Promise<void>> = { 'runner-detail': runnerBench, 'extractor-detail': extractorBench };
 for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
   const name = file.replace(/\.bench\.ts$/, '');
-  benches[name] = async () => ((await import(`./${file}`)) as { default: () => Promise<void> }).default();
+  details[name] = async () => ((await import(`./${file}`)) as { default: () => Promise<void> }).default();
 }
+
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-for (const name of names.length ? names : Object.keys(benches)) {
-  const bench = benches[name];
-  if (!bench) {
-    console.error(`unknown benchmark "${name}" (${Object.keys(benches).join(', ')})`);
-    process.exit(2);
+const groups = names.length ? TABLE.filter((g) => names.includes(g.id) || g.rows.some((r) => names.includes(r))) : TABLE;
+const unknown = names.filter((n) => !TABLE.some((g) => g.id === n || g.rows.includes(n)) && !details[n]);
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.map((u) => `"${u}"`).join(', ')} (rows: ${TABLE.flatMap((g) => g.rows).join(', ')}; detailed: ${Object.keys(details).join(', ')})`);
+  process.exit(2);
+}
+for (const n of names) if (details[n] && !TABLE.some((g) => g.id === n)) await details[n]();
+
+if (groups.length && (!names.length || names.some((n) => TABLE.some((g) => g.id === n || g.rows.includes(n))))) {
+  const started = new Date();
+  const loadBefore = load();
+  const rows: BenchRow[] = [];
+  for (const g of groups) {
+    process.stderr.write(`bench: ${g.id} ...\n`);
+    try {
+      rows.push(...(await g.run()));
+    } catch (e) {
+      for (const id of g.rows) rows.push({ id, what: id, project: 'failed', reference: '—', result: (e as Error).message.split('\n')[0]!.slice(0, 200), goal: '—', met: false });
+    }
   }
-  await bench();
+  const seconds = (Date.now() - started.getTime()) / 1000;
+  const table = markdownTable(rows);
+  const head = `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; load average (1/5/15 min) ${loadBefore} before, ${load()} after; ${seconds.toFixed(0)} s in all.`;
+  const met = rows.filter((r) => r.met).length;
+  console.log(`\n${head}\n\n${table}\n\n${met} of ${rows.length} goals met.`);
+  if (!names.length) {
+    writeReadme(path.join(import.meta.dirname, 'README.md'), `## The performance table\n\n${head}\n\n${table}\n\n${met} of ${rows.length} goals met. Ratios are of CPU time (user + system) of the same work on the same inputs, outputs checked equal, so a loaded machine moves them less than wall time; the start-up, default-run, runner and judge rows are wall time.`);
+  }
 }

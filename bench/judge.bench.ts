@@ -1,16 +1,16 @@
 /**
  * `npm run bench -- judge`: 1,000 CRIMSON judge calls through the runner (scheduler, batch
- * timeout, disk cache) and the real HTTP client against a local chat-completions server that
- * answers each request after 100 ms, with the metric's concurrency at 64. Goal: within
- * 1.15 x (1000 x 0.1 / 64) s. Then a warm re-run through the disk cache must make 0 calls.
- * The server runs in a worker thread so that its event loop does not share the client's.
- * Before the timed runs, 128 other calls warm the process up (JIT, module loading, sockets),
- * as benchmark harnesses do; the figure without that warm-up is printed too.
+ * timeout, disk cache) and the real HTTP client against a local chat-completions server with
+ * 64 slots (at most 64 requests processed at once, the rest queue, as vLLM's `max_num_seqs`
+ * does) that answers each after 100 ms. The metric runs with its DEFAULT config: no
+ * concurrency is set, the client's adaptive limit has to find the server's capacity.
+ * Goal: within 1.15 x the ideal (1000 x 0.1 / 64) s. A warm re-run makes 0 calls.
+ * The server is a child process, so the client's CPU time per call is measured alone.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { crimsonProvider } from '../src/metrics/crimson/judge.js';
 import type { ScoreRequest } from '../src/metrics/contract.js';
 import { MetricRegistry } from '../src/metrics/registry.js';
@@ -19,7 +19,7 @@ import { scoreRequests } from '../src/runner/scheduler.js';
 
 const CALLS = Number(process.env.JUDGE_BENCH_CALLS ?? 1000);
 const DELAY_MS = 100;
-const CONCURRENCY = 64;
+const SLOTS = 64;
 
 const evaluation = JSON.stringify({
   reference_findings: [
@@ -31,86 +31,149 @@ const evaluation = JSON.stringify({
   errors: { false_findings: [], missing_findings: ['R2'], attribute_errors: [{ ref_id: 'R1', pred_id: 'P1', severity: 'significant', error_types: ['location'], explanation: 'wrong side' }] },
 });
 
-/** The server, in a worker: counts requests and the most in flight at once. */
+/** The server: SLOTS requests at a time, each answered DELAY_MS after it gets a slot; stats on stdin "stats". */
 const serverSource = `
 const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-let requests = 0, inFlight = 0, maxInFlight = 0;
-const server = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    requests++; inFlight++; maxInFlight = Math.max(maxInFlight, inFlight);
+const [content, delayMs, slots] = [process.env.CONTENT, Number(process.env.DELAY_MS), Number(process.env.SLOTS)];
+let requests = 0, busy = 0, maxBusy = 0, open = 0, maxOpen = 0;
+const queue = [];
+const next = () => {
+  while (busy < slots && queue.length) {
+    const res = queue.shift();
+    busy++; maxBusy = Math.max(maxBusy, busy);
     setTimeout(() => {
-      inFlight--;
+      busy--; open--;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: 'c' + requests, object: 'chat.completion', created: 0, model: 'bench-judge',
-        choices: [{ index: 0, message: { role: 'assistant', content: workerData.content }, finish_reason: 'stop' }] }));
-    }, workerData.delayMs);
-  });
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      next();
+    }, delayMs);
+  }
+};
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => { requests++; open++; maxOpen = Math.max(maxOpen, open); queue.push(res); next(); });
 });
 server.keepAliveTimeout = 60000;
-server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
-parentPort.on('message', (m) => {
-  if (m === 'stats') parentPort.postMessage({ requests, maxInFlight });
-  if (m === 'reset') { requests = 0; maxInFlight = 0; }
+server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ port: server.address().port }) + '\\n'));
+process.stdin.on('data', (d) => {
+  for (const m of String(d).split('\\n').filter(Boolean)) {
+    if (m === 'stats') process.stdout.write(JSON.stringify({ requests, maxBusy, maxOpen }) + '\\n');
+    if (m === 'reset') { requests = 0; maxBusy = 0; maxOpen = 0; }
+  }
 });
 `;
 
-function ask<T>(worker: Worker, message: string): Promise<T> {
-  return new Promise((resolve) => {
-    worker.once('message', resolve);
-    worker.postMessage(message);
-  });
+interface ServerStats {
+  requests: number;
+  maxBusy: number;
+  maxOpen: number;
+}
+
+class Server {
+  private constructor(private readonly child: ChildProcess, readonly port: number, private readonly lines: AsyncIterator<string>) {}
+
+  static async start(): Promise<Server> {
+    const child = spawn(process.execPath, ['-e', serverSource], { env: { ...process.env, CONTENT: evaluation, DELAY_MS: String(DELAY_MS), SLOTS: String(SLOTS) }, stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = (async function* () {
+      let buf = '';
+      for await (const chunk of child.stdout!) {
+        buf += String(chunk);
+        let i;
+        while ((i = buf.indexOf('\n')) >= 0) {
+          yield buf.slice(0, i);
+          buf = buf.slice(i + 1);
+        }
+      }
+    })();
+    const first = await lines.next();
+    return new Server(child, (JSON.parse(first.value as string) as { port: number }).port, lines);
+  }
+
+  async stats(): Promise<ServerStats> {
+    this.child.stdin!.write('stats\n');
+    return JSON.parse((await this.lines.next()).value as string) as ServerStats;
+  }
+
+  reset(): void {
+    this.child.stdin!.write('reset\n');
+  }
+
+  stop(): void {
+    this.child.kill();
+  }
+}
+
+const requestsOf = (n: number, tag: string): ScoreRequest[] =>
+  Array.from({ length: n }, (_, i) => ({
+    reference: 'Small left pleural effusion. Mild cardiomegaly.',
+    candidate: `Small right pleural effusion. ${tag} ${i}.`,
+    context: { age: 40 + (i % 50), indication: 'Dyspnea' },
+  }));
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** One run through the runner's scheduler with the default crimson config. */
+async function runOnce(server: Server, requests: ScoreRequest[], cacheDir: string) {
+  const registry = new MetricRegistry([crimsonProvider], { crimson: { options: { baseURL: `http://127.0.0.1:${server.port}/v1`, model: 'bench-judge' } } });
+  const reg = await registry.get('crimson');
+  const cache = new DiskCache(cacheDir);
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  const { outcomes, stats } = await scoreRequests(reg, requests, { cache });
+  const seconds = (performance.now() - t0) / 1000;
+  const limiter = (reg.metric as { client?: { limiter?: { stats: unknown } } }).client?.limiter?.stats;
+  if (process.env.JUDGE_BENCH_VERBOSE) console.error('limiter', JSON.stringify(limiter));
+  const cpu = cpuMs() - c0;
+  const f0 = performance.now();
+  await cache.flush();
+  const flushSeconds = (performance.now() - f0) / 1000;
+  await registry.closeAll();
+  const s = await server.stats();
+  server.reset();
+  return { seconds, flushSeconds, cpu, errors: outcomes.filter((o) => 'error' in o).length, cacheHits: stats.cacheHits, ...s };
+}
+
+export interface JudgeMeasure {
+  seconds: number;
+  calls: number;
+  errors: number;
+  maxBusy: number;
+  maxOpen: number;
+  clientCpuMsPerCall: number;
+  ideal: number;
+  goal: number;
+  warmCalls: number;
+  warmSeconds: number;
+}
+
+/** The table row: `calls` judge calls with the default config, after a 128-call warm-up; then a warm re-run. */
+export async function measureJudge(calls = CALLS): Promise<JudgeMeasure> {
+  const server = await Server.start();
+  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'metric-suite-judge-bench-')), mkdtempSync(path.join(os.tmpdir(), 'metric-suite-judge-bench-'))];
+  try {
+    await runOnce(server, requestsOf(128, 'Warm-up'), dirs[0]!);
+    const requests = requestsOf(calls, 'Call');
+    const cold = await runOnce(server, requests, dirs[1]!);
+    const warm = await runOnce(server, requests, dirs[1]!);
+    const ideal = (calls * DELAY_MS) / 1000 / SLOTS;
+    return {
+      seconds: cold.seconds, calls: cold.requests, errors: cold.errors, maxBusy: cold.maxBusy, maxOpen: cold.maxOpen,
+      clientCpuMsPerCall: cold.cpu / Math.max(1, cold.requests), ideal, goal: 1.15 * ideal, warmCalls: warm.requests, warmSeconds: warm.seconds,
+    };
+  } finally {
+    server.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
 }
 
 export default async function judgeBench(): Promise<void> {
-  const worker = new Worker(serverSource, { eval: true, workerData: { content: evaluation, delayMs: DELAY_MS } });
-  const { port } = await new Promise<{ port: number }>((resolve) => worker.once('message', resolve));
-  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-judge-bench-'));
-  const warmupDir = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-judge-bench-'));
-  const goal = 1.15 * ((CALLS * DELAY_MS) / 1000 / CONCURRENCY);
-  const floor = (Math.ceil(CALLS / CONCURRENCY) * DELAY_MS) / 1000;
-  const requestsOf = (n: number, tag: string): ScoreRequest[] =>
-    Array.from({ length: n }, (_, i) => ({
-      reference: 'Small left pleural effusion. Mild cardiomegaly.',
-      candidate: `Small right pleural effusion. ${tag} ${i}.`,
-      context: { age: 40 + (i % 50), indication: 'Dyspnea' },
-    }));
-  const requests = requestsOf(CALLS, 'Case');
-  const run = async (requests: ScoreRequest[], cacheDir: string) => {
-    const registry = new MetricRegistry([crimsonProvider], {
-      crimson: { options: { baseURL: `http://127.0.0.1:${port}/v1`, model: 'bench-judge', concurrency: CONCURRENCY } },
-    });
-    const reg = await registry.get('crimson');
-    const cache = new DiskCache(cacheDir);
-    const t0 = performance.now();
-    const { outcomes, stats } = await scoreRequests(reg, requests, { cache });
-    const scored = performance.now();
-    await cache.flush();
-    const seconds = (scored - t0) / 1000;
-    const flushSeconds = (performance.now() - scored) / 1000;
-    await registry.closeAll();
-    const server = await ask<{ requests: number; maxInFlight: number }>(worker, 'stats');
-    const errors = outcomes.filter((o) => 'error' in o).length;
-    return { seconds, flushSeconds, calls: server.requests, maxInFlight: server.maxInFlight, errors, cacheHits: stats.cacheHits };
-  };
-  try {
-    console.log(`judge: ${CALLS} crimson judge calls, server answers after ${DELAY_MS} ms, concurrency ${CONCURRENCY}`);
-    const first = await run(requestsOf(CALLS, 'First'), warmupDir);
-    worker.postMessage('reset');
-    await run(requestsOf(128, 'Warm-up'), warmupDir);
-    worker.postMessage('reset');
-    const cold = await run(requests, cacheDir);
-    worker.postMessage('reset');
-    const warm = await run(requests, cacheDir);
-    const verdict = cold.seconds <= goal && warm.calls === 0 && cold.errors === 0 && cold.maxInFlight <= CONCURRENCY ? 'PASS' : 'FAIL';
-    console.log(`  first run in a fresh process (not warmed up): calls done in ${first.seconds.toFixed(3)} s, then cache write ${first.flushSeconds.toFixed(3)} s; calls ${first.calls}, errors ${first.errors}`);
-    console.log(`  cold  calls done in ${cold.seconds.toFixed(3)} s, then cache write ${cold.flushSeconds.toFixed(3)} s;  calls ${cold.calls}  max in flight ${cold.maxInFlight}  errors ${cold.errors}  (${(CALLS / cold.seconds).toFixed(0)} calls/s)`);
-    console.log(`  warm  ${(warm.seconds + warm.flushSeconds).toFixed(3)} s  calls ${warm.calls}  cache hits ${warm.cacheHits}/${CALLS}  errors ${warm.errors}`);
-    console.log(`  goal  calls done <= ${goal.toFixed(3)} s cold (floor ${floor.toFixed(1)} s: ${Math.ceil(CALLS / CONCURRENCY)} rounds of ${DELAY_MS} ms), 0 calls warm: ${verdict}`);
-  } finally {
-    await worker.terminate();
-    rmSync(cacheDir, { recursive: true, force: true });
-    rmSync(warmupDir, { recursive: true, force: true });
-  }
+  const m = await measureJudge();
+  console.log(`judge: ${CALLS} crimson judge calls, default config, server with ${SLOTS} slots answering after ${DELAY_MS} ms`);
+  console.log(`  cold  ${m.seconds.toFixed(3)} s  calls ${m.calls}  errors ${m.errors}  most requests open at the server ${m.maxOpen} (slots busy ${m.maxBusy})  client CPU ${m.clientCpuMsPerCall.toFixed(2)} ms/call`);
+  console.log(`  warm  ${m.warmSeconds.toFixed(3)} s  calls ${m.warmCalls}`);
+  console.log(`  goal  <= ${m.goal.toFixed(3)} s (1.15 x the ideal ${m.ideal.toFixed(3)} s), 0 calls warm: ${m.seconds <= m.goal && m.warmCalls === 0 && m.errors === 0 ? 'PASS' : 'FAIL'}`);
 }

@@ -1,0 +1,21 @@
+"""Shared harness of the bench's Python references: read the input JSON, time the scoring loop
+(process CPU time and wall time, best of `repeats`), print one JSON line with the outputs so the
+TypeScript side can check they are equal."""
+import json
+import sys
+import time
+
+
+def run(score_all, repeats_default=1):
+    """score_all(data) -> list of outputs; data is the parsed input file (argv[1])."""
+    with open(sys.argv[1], encoding='utf-8') as f:
+        data = json.load(f)
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else repeats_default
+    best_cpu = best_wall = float('inf')
+    outputs = None
+    for _ in range(repeats):
+        c0, w0 = time.process_time(), time.perf_counter()
+        outputs = score_all(data)
+        c1, w1 = time.process_time(), time.perf_counter()
+        best_cpu, best_wall = min(best_cpu, c1 - c0), min(best_wall, w1 - w0)
+    print(json.dumps({'cpu_s': best_cpu, 'wall_s': best_wall, 'python': sys.version.split()[0], 'outputs': outputs}))
