@@ -23,42 +23,13 @@ import type { Case, PreferenceCase } from '../cases/model.js';
 import { kendallTauB } from '../stats/kendall.js';
 import { majoritySign, pairwiseAccuracy, preferenceSign, signAgreement, type PairwiseAccuracy, type SignAgreement } from '../stats/agreement.js';
 import { bootstrapCI } from '../stats/bootstrap.js';
-import type { CorpusCorrelation, ImageCorrelation } from './corpus-agreement.js';
 import type { CaseResult } from './results.js';
+import { CORPUS_STATS, type AgreementCheck, type AgreementResult, type CorpusStat, type InterRaterPair, type MinAgreement, type RaterAgreement } from './agreement-types.js';
+
+export type { AgreementCheck, AgreementResult, InterRaterPair, MinAgreement, RaterAgreement };
 
 export const BOOTSTRAP_RESAMPLES = 1000;
 export const BOOTSTRAP_SEED = 0;
-
-export interface RaterAgreement extends PairwiseAccuracy {
-  rater: string;
-  /** tau-b between Δmetric and this rater's Δ; null when undefined (no pair, or a constant side). */
-  tauB: number | null;
-}
-
-export interface InterRaterPair extends SignAgreement {
-  raters: [string, string];
-  tauB: number | null;
-}
-
-/** A suite × metric agreement entry of the run report. */
-export interface AgreementResult {
-  suite: string;
-  metric: string;
-  /** Preference cases with at least one scored pair. */
-  cases: number;
-  /** Candidate pairs scored by the metric. */
-  pairs: number;
-  raters: RaterAgreement[];
-  /** Against the majority sign; `noMajority` pairs are left out. */
-  majority: PairwiseAccuracy & { noMajority: number };
-  /** tau-b between Δmetric and Δmean, with its bootstrap CI. */
-  tauB: { value: number | null; low: number | null; high: number | null; confidence: number; resamples: number; valid: number; seed: number };
-  interRater: { pairs: InterRaterPair[]; meanAgreement: number | null; meanAgreementWithoutTies: number | null; meanTauB: number | null };
-  /** Per-report correlation with the mean rating over the suite's rated reports (preference and rating cases; corpus-agreement.ts). */
-  corpus?: CorpusCorrelation;
-  /** The same over rated images of image cases, overall and per finding. */
-  images?: ImageCorrelation;
-}
 
 interface Pair {
   caseIndex: number;
@@ -168,30 +139,12 @@ export function suiteAgreement(
   };
 }
 
-/**
- * `minAgreement` of a gate: a number is the majority's pairwise accuracy without tied ratings.
- * `kendall`, `spearman`, `pearson` (and their `...Low` CI bounds) are the corpus-level
- * correlations with the mean rating: over rated reports, else over rated images.
- */
-export type MinAgreement = number | { majority?: number; majorityWithTies?: number; tauB?: number; tauBLow?: number } & Partial<Record<CorpusStat, number>>;
-
-const CORPUS_STATS = ['kendall', 'kendallLow', 'spearman', 'spearmanLow', 'pearson', 'pearsonLow'] as const;
-type CorpusStat = (typeof CORPUS_STATS)[number];
-
 function corpusValue(a: AgreementResult, stat: CorpusStat): number | null {
   const c = a.corpus ?? a.images;
   if (!c) return null;
   const low = stat.endsWith('Low');
   const e = c[stat.replace(/Low$/, '') as 'kendall' | 'spearman' | 'pearson'];
   return low ? e.low : e.value;
-}
-
-export interface AgreementCheck {
-  /** `majority`, `majorityWithTies`, `tauB` (point) or `tauBLow` (lower CI bound). */
-  stat: string;
-  value: number | null;
-  min: number;
-  holds: boolean;
 }
 
 /** Checks a gate's minimums; a statistic that cannot be computed (no pairs, no suite agreement) does not hold. */

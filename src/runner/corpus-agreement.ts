@@ -18,43 +18,10 @@ import type { Case, Rating } from '../cases/model.js';
 import { bootstrapCI } from '../stats/bootstrap.js';
 import { pearson, spearman } from '../stats/correlation.js';
 import { kendallTauB } from '../stats/kendall.js';
+import type { CorpusCorrelation, CorrelationEstimate, ImageCorrelation, RaterCorrelation } from './agreement-types.js';
 import type { CaseResult } from './results.js';
 
-/** A point estimate with its bootstrap interval (null where undefined). */
-export interface CorrelationEstimate {
-  value: number | null;
-  low: number | null;
-  high: number | null;
-}
-
-export interface RaterCorrelation {
-  rater: string;
-  /** Reports (or images) this rater rated that the metric scored. */
-  reports: number;
-  kendall: number | null;
-  spearman: number | null;
-  pearson: number | null;
-}
-
-/** Correlation of a metric's scores with the mean rating over a set of rated units. */
-export interface CorpusCorrelation {
-  /** Rated reports (images) scored. */
-  reports: number;
-  /** Cases they come from (the bootstrap's resampling unit). */
-  cases: number;
-  kendall: CorrelationEstimate;
-  spearman: CorrelationEstimate;
-  pearson: CorrelationEstimate;
-  raters: RaterCorrelation[];
-  confidence: number;
-  resamples: number;
-  seed: number;
-}
-
-/** Image ratings: over all rated images, and per finding (the `finding:` tag, else the capability). */
-export interface ImageCorrelation extends CorpusCorrelation {
-  byFinding: ({ finding: string } & CorpusCorrelation)[];
-}
+export type { CorpusCorrelation, CorrelationEstimate, ImageCorrelation, RaterCorrelation } from './agreement-types.js';
 
 /** One rated, scored unit. */
 export interface RatedUnit {

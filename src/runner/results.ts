@@ -1,10 +1,13 @@
 /** What a run produces. The JSON reporter writes these (DESIGN §6 is the CONTRACT). */
-import type { AgreementCheck, AgreementResult } from './agreement.js';
+import type { AgreementCheck, AgreementResult } from './agreement-types.js';
+import type { BaselineComparison } from './baseline/types.js';
+import type { RunPlan } from './shard/types.js';
+import type { Verdict } from './verdict.js';
 import type { Problem } from '../cases/problem.js';
 
 export { formatProblem, usageProblem, type Problem } from '../cases/problem.js';
 
-export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'inconclusive';
+export type { Verdict };
 
 /** One expectation of a case, checked against the scores. */
 export interface ExpectationResult {
@@ -132,9 +135,9 @@ export interface RunReport {
   /** Metric id -> declared version, for every metric created (baselines record it). */
   metricVersions?: Record<string, string>;
   /** What was planned (work keys in run order, gates), for shards and merge-reports (src/shard). */
-  plan?: import('./shard/plan.js').RunPlan;
+  plan?: RunPlan;
   /** Set with `--baseline`: newly broken and newly fixed results against the baseline file (src/baseline). */
-  baseline?: import('./baseline/types.js').BaselineComparison;
+  baseline?: BaselineComparison;
 }
 
 /** Counts verdicts: inconclusive ones count as errors (they neither pass nor fail cleanly). */

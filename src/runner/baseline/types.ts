@@ -1,5 +1,5 @@
 /** The baseline file's model (`metric-suite.baseline.json`) and what comparing a run with it yields. */
-import type { Verdict } from '../results.js';
+import type { Verdict } from '../verdict.js';
 
 /** One case × metric (or law × metric) verdict as recorded. */
 export interface BaselineEntry {

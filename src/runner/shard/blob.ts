@@ -6,7 +6,7 @@
  * `{ "$number": "NaN" }`. Format: `{ "format": "metric-suite-blob", "formatVersion": 1, "report": RunReport }`.
  */
 import { readFile } from 'node:fs/promises';
-import type { ReporterFactory } from '../../reporting/reporter.js';
+import type { ReporterFactory } from '../hooks.js';
 import type { RunReport } from '../results.js';
 
 export const BLOB_FORMAT = 'metric-suite-blob';
