@@ -20,10 +20,27 @@ export function findConfig(cwd: string): string | undefined {
   return CONFIG_NAMES.map((n) => path.join(cwd, n)).find((f) => existsSync(f));
 }
 
+/**
+ * The project a command run in `cwd` belongs to, found as vitest finds its root: the nearest
+ * folder upwards holding a config file or a `package.json` (a config file wins in the same
+ * folder). A `suites/` folder in `cwd` itself also marks it, so a bare folder of suites keeps
+ * working. With no marker up to the filesystem root, `cwd` is the project.
+ */
+export function findProject(cwd: string): { root: string; config?: string } {
+  const start = path.resolve(cwd);
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const config = findConfig(dir);
+    if (config) return { root: dir, config };
+    if (existsSync(path.join(dir, 'package.json')) || (dir === start && existsSync(path.join(dir, 'suites')))) return { root: dir };
+    if (path.dirname(dir) === dir) return { root: start };
+  }
+}
+
 /** Loads an explicit or discovered config; a broken config is a problem, and defaults apply. */
 export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
-  const file = explicit ? path.resolve(cwd, explicit) : findConfig(cwd);
-  if (!file) return { config: {}, root: cwd, problems: [] };
+  const project = explicit ? { root: cwd, config: path.resolve(cwd, explicit) } : findProject(cwd);
+  const file = project.config;
+  if (!file) return { config: {}, root: project.root, problems: [] };
   const root = path.dirname(file);
   const display = path.relative(cwd, file) || file;
   if (/\.(ya?ml|json)$/.test(file)) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { findProject } from '../../config/load.js';
 import { baselineFromReport, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from '../../runner/baseline/file.js';
 import type { Baseline } from '../../runner/baseline/types.js';
 import { runSuites } from '../../runner/run.js';
@@ -10,7 +11,12 @@ import { createReporters } from '../reporters.js';
 /** `--baseline [file]` as a runner option: the parsed baseline (a missing or bad file throws: exit 2). */
 export async function baselineOption(flag: string | true | undefined, cwd: string): Promise<{ baseline?: Baseline }> {
   if (flag === undefined) return {};
-  return { baseline: await readBaseline(path.resolve(cwd, flag === true ? DEFAULT_BASELINE_FILE : flag)) };
+  return { baseline: await readBaseline(flag === true ? defaultBaselineFile(cwd) : path.resolve(cwd, flag)) };
+}
+
+/** The default baseline file lives at the project root (found upwards from cwd, like the config). */
+function defaultBaselineFile(cwd: string): string {
+  return path.join(findProject(cwd).root, DEFAULT_BASELINE_FILE);
 }
 
 interface BaselineFlags extends Omit<RunFlags, 'shard' | 'baseline'> {
@@ -43,7 +49,7 @@ export function registerBaseline(program: Command, io: CliIO, setExit: (code: nu
       setExit(2);
       return;
     }
-    const file = path.resolve(io.cwd, flags.baselineFile ?? DEFAULT_BASELINE_FILE);
+    const file = flags.baselineFile ? path.resolve(io.cwd, flags.baselineFile) : defaultBaselineFile(io.cwd);
     let previous: Baseline | undefined;
     try {
       previous = await readBaseline(file);
