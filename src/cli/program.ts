@@ -19,6 +19,8 @@ export const COMMANDS: readonly { name: string; load: () => Promise<RegisterComm
   { name: 'new', load: async () => (await import('./commands/new.js')).registerNew },
   { name: 'import', load: async () => (await import('./commands/import.js')).registerImport },
   { name: 'baseline', load: async () => (await import('./commands/baseline.js')).registerBaseline },
+  { name: 'test', load: async () => (await import('./commands/test.js')).registerTest },
+  { name: 'init', load: async () => (await import('./commands/init/index.js')).registerInit },
   { name: 'merge-reports', load: async () => (await import('./commands/merge-reports.js')).registerMergeReports },
 ];
 

@@ -32,6 +32,8 @@ export interface SuiteSelection {
   suites?: string[];
   /** Suite file globs from the config, relative to root. */
   suiteGlobs?: string[];
+  /** Suites built in memory (`metric-suite test`): run as given, no suite files are read. */
+  prepared?: Suite[];
 }
 
 /**
@@ -40,6 +42,7 @@ export interface SuiteSelection {
  */
 export async function selectSuites(root: string, cwd: string, sel: SuiteSelection): Promise<{ suites: Suite[]; problems: Problem[] }> {
   const problems: Problem[] = [];
+  if (sel.prepared) return { suites: sel.prepared, problems };
   if (sel.cases?.length) {
     const metrics = sel.metrics ?? [];
     const suite: Suite = { name: 'cases', cases: sel.cases, metrics, file: '(command line)', dir: cwd, metricAt: {} };

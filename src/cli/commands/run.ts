@@ -4,12 +4,16 @@ import type { CliIO } from '../io.js';
 import { runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
 import { createReporters } from '../reporters.js';
 import { baselineOption } from './baseline.js';
+import { metricWithoutSuite, testMetric } from './test.js';
 
 /** `metric-suite run` (the default command): run suites, report, exit by the gates. */
 export function registerRun(program: Command, io: CliIO, setExit: (code: number) => void): Command {
   const cmd = program.command('run', { isDefault: true }).description('run suites (default: every suite in suites/) and report');
   for (const o of [...toOptions(selectionOptions), ...toOptions(runOptions)]) cmd.addOption(o);
   return cmd.action(async (flags: RunFlags) => {
+    // `run --metric <id>` when no suite names it: the built-in cases and laws against it (`test`).
+    const untested = await metricWithoutSuite(flags, io.cwd);
+    if (untested && !flags.shard && flags.baseline === undefined) return setExit(await testMetric(untested, flags, io));
     const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
     const report = await runSuites({
       cwd: io.cwd,

@@ -22,7 +22,9 @@ export function mainExport(mod: Record<string, unknown>, name: string): unknown 
   let exported: unknown = mod.default ?? mod[name];
   if (exported && typeof exported === 'object' && mod.default === exported && ('default' in exported || name in exported)) {
     const inner = exported as Record<string, unknown>;
-    if (!('score' in inner) && !('onRunEnd' in inner)) exported = inner.default ?? inner[name];
+    // An ES module compiled to CommonJS is marked __esModule: its `default` is the export, even
+    // when it also has a named export called `score` (a metric module's helper, say).
+    if (inner.__esModule === true || (!('score' in inner) && !('onRunEnd' in inner))) exported = inner.default ?? inner[name];
   }
   return exported;
 }
