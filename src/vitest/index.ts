@@ -7,14 +7,17 @@
  *   await expect(metric).toScoreBetween(reference, candidate, 0.8, 1);
  *   await expect(metric).toSatisfyLaw('negation-sensitive', { numRuns: 50 });
  *
- * `metric` is a metric object (the contract of src/metrics/contract.ts, e.g. from `defineMetric`).
- * The matchers are async: always `await` them.
+ * `metric` is a metric object (the contract of src/metrics/contract.ts, e.g. from `defineMetric`)
+ * or a metric id: a built-in (`'bleu'`) or one from the project's config (`'my-metric'`, any
+ * kind: module, Python command, http). The matchers are async: always `await` them.
  */
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Report } from '../metrics/contract.js';
 import { checkLaw, checkRank, checkScoreBetween, type LawOptions, type MetricLike, type RankOptions } from './matchers.js';
+import { closeMetrics } from './resolve.js';
 
-export { checkLaw, checkRank, checkScoreBetween, registeredOf, type LawOptions, type MatcherResult, type MetricLike, type RankOptions } from './matchers.js';
+export { closeMetrics, metricById } from './resolve.js';
+export { checkLaw, checkRank, checkScoreBetween, registeredOf, resolveMetric, type LawOptions, type MatcherResult, type MetricLike, type RankOptions } from './matchers.js';
 
 /** The matchers metric-suite adds to vitest's `expect` (each returns a promise: await it). */
 export interface MetricMatchers<R = unknown> {
@@ -26,9 +29,15 @@ export interface MetricMatchers<R = unknown> {
   toSatisfyLaw(lawId: string, options?: LawOptions): Promise<R>;
 }
 
-declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface Assertion<T = any> extends MetricMatchers<void> {}
+declare global {
+  // vitest's `Assertion` maps the members of chai's global `Chai.Assertion` onto itself, so a
+  // method declared here is a method of `expect(x)`, whichever copy of vitest the test file
+  // resolves. (A `declare module 'vitest'` augmentation binds to the copy resolved from this
+  // file's real path: after a folder install, the package folder's own, not the project's.)
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Chai {
+    interface Assertion extends MetricMatchers<void> {}
+  }
 }
 
 interface State {
@@ -54,3 +63,10 @@ export function installMetricMatchers(target: { extend(matchers: Record<string, 
 }
 
 installMetricMatchers();
+
+// Metrics created by id (Python workers, sessions) close after each test file that imported this.
+try {
+  afterAll(closeMetrics);
+} catch {
+  /* imported outside a test file's collection (a plain script): nothing to hook */
+}

@@ -9,11 +9,15 @@ import type { RegisteredMetric } from '../metrics/registry.js';
 import { defaultSeed, evaluateLaw, getLaw, lawIds } from '../laws/index.js';
 import { scoreRequests } from '../runner/scheduler.js';
 import { schedulerScorer } from '../runner/law-scorer.js';
+import { metricById } from './resolve.js';
 
 const scorer = schedulerScorer();
 
-/** A metric object (the contract) or one the registry made. */
-export type MetricLike = Metric | RegisteredMetric;
+/**
+ * What the matchers take: a metric object (the contract), one the registry made, or a metric id
+ * (built in, or from the project's config: see ./resolve.ts).
+ */
+export type MetricLike = Metric | RegisteredMetric | string;
 
 export interface MatcherResult {
   pass: boolean;
@@ -38,9 +42,14 @@ export interface LawOptions {
 
 const isRegistered = (m: MetricLike): m is RegisteredMetric => typeof (m as RegisteredMetric).metric === 'object' && typeof (m as RegisteredMetric).configHash === 'string';
 
+/** A metric object or id as a RegisteredMetric (an id through the project's registry). */
+export async function resolveMetric(m: MetricLike): Promise<RegisteredMetric> {
+  return typeof m === 'string' ? metricById(m) : registeredOf(m);
+}
+
 /** A RegisteredMetric with the registry's defaults (and no disk cache). */
-export function registeredOf(m: MetricLike): RegisteredMetric {
-  if (m === null || typeof m !== 'object') throw new TypeError(`expected a metric object, got ${m === null ? 'null' : typeof m}`);
+export function registeredOf(m: Exclude<MetricLike, string>): RegisteredMetric {
+  if (m === null || typeof m !== 'object') throw new TypeError(`expected a metric object or id, got ${m === null ? 'null' : typeof m}`);
   if (isRegistered(m)) return m;
   const metric = defineMetric(m);
   return {
@@ -68,7 +77,7 @@ async function scores(reg: RegisteredMetric, reference: Report, candidates: Repo
 
 /** `candidates` are ordered best first: each must score better than the next by more than the tolerance. */
 export async function checkRank(metric: MetricLike, reference: Report, candidates: Report[], options: RankOptions = {}, isNot = false): Promise<MatcherResult> {
-  const reg = registeredOf(metric);
+  const reg = await resolveMetric(metric);
   if (!Array.isArray(candidates) || candidates.length < 2) throw new TypeError('toRank needs at least two candidates, best first');
   const tolerance = options.tolerance ?? reg.metric.tieTolerance;
   const values = await scores(reg, reference, candidates, options.context);
@@ -86,7 +95,7 @@ export async function checkRank(metric: MetricLike, reference: Report, candidate
 
 /** The candidate's score lies in [min, max]. */
 export async function checkScoreBetween(metric: MetricLike, reference: Report, candidate: Report, min: number, max: number, isNot = false): Promise<MatcherResult> {
-  const reg = registeredOf(metric);
+  const reg = await resolveMetric(metric);
   if (!(min <= max)) throw new TypeError(`toScoreBetween needs min <= max, got ${min} and ${max}`);
   const [value] = await scores(reg, reference, [candidate]);
   const pass = value! >= min && value! <= max;
@@ -102,7 +111,7 @@ export async function checkScoreBetween(metric: MetricLike, reference: Report, c
 
 /** The law holds for the metric (fast-check, shrinking a failure); a law that does not apply, or errors, throws. */
 export async function checkLaw(metric: MetricLike, lawId: string, options: LawOptions = {}, isNot = false): Promise<MatcherResult> {
-  const reg = registeredOf(metric);
+  const reg = await resolveMetric(metric);
   const law = getLaw(lawId);
   if (!law) throw new Error(`unknown law "${lawId}" (laws: ${lawIds().join(', ')})`);
   const notApplicable = law.appliesTo(reg.metric);
