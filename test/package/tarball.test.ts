@@ -1,0 +1,59 @@
+/**
+ * The packed package in a fresh project, installed with npm 10 (the npm of Node 20), as a user
+ * would: nothing is downloaded at install time (onnxruntime-node is an optional peer and is not
+ * pulled), the CLI runs from node_modules, `test` resolves the built-in cases from the package
+ * (not by a glob through node_modules), and `init` + `test` work on the scaffolded metric.
+ * Needs the npm registry (for npm@10 and the dependencies); takes about a minute.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-tarball-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The environment of a user's shell: none of the npm_* variables `npm test` sets for its script. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'ONNXRUNTIME_NODE_INSTALL'));
+const npx = (cwd: string, args: string[], timeout = 120_000) => spawnSync('npx', args, { cwd, env: { ...env, NO_COLOR: '1' }, encoding: 'utf8', timeout });
+
+describe('npm pack -> npx npm@10 install in a fresh project', () => {
+  it('installs without onnxruntime-node and runs --version, test <built-in>, init and test <own metric>', { timeout: 300_000 }, () => {
+    // `npm test` has built dist already: pack without running prepare again (other tests use dist).
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, env, stdio: 'pipe' });
+    const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+    const project = path.join(work, 'project');
+    execFileSync('mkdir', ['-p', project]);
+    execFileSync('npm', ['init', '-y'], { cwd: project, env, stdio: 'pipe' });
+
+    const install = npx(project, ['-y', 'npm@10', 'install', tarball, '--no-audit', '--no-fund']);
+    expect(install.stderr + install.stdout).not.toMatch(/ERR!|npm error/);
+    expect(install.status).toBe(0);
+    expect(existsSync(path.join(project, 'node_modules/metric-suite/dist/src/cli/bin.js'))).toBe(true);
+    expect(existsSync(path.join(project, 'node_modules/onnxruntime-node'))).toBe(false);
+
+    const version = npx(project, ['metric-suite', '--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+
+    const bleu = npx(project, ['metric-suite', 'test', 'bleu', '-t', 'effusion', '--reporter', 'json']);
+    expect(bleu.status).toBe(0);
+    const report = JSON.parse(bleu.stdout) as { results: { metric: string; suite: string }[] };
+    expect(report.results.length).toBeGreaterThan(3);
+    expect(report.results.every((r) => r.metric === 'bleu')).toBe(true);
+
+    const init = npx(project, ['metric-suite', 'init']);
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain('npx metric-suite test my-metric');
+    const mine = npx(project, ['metric-suite', 'test', 'my-metric']);
+    expect(mine.stderr).not.toMatch(/errored|cannot|invalid/);
+    expect(mine.status).toBe(0);
+    expect(mine.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ failed(, \d+ skipped)?$/);
+    // The scaffolded project's own suite passes as written.
+    const own = npx(project, ['metric-suite']);
+    expect(own.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
+    expect(own.status).toBe(0);
+  });
+});
