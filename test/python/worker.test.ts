@@ -52,6 +52,15 @@ describe('PythonWorker', () => {
     await expect(w.call('hang', { seconds: 30 }, { timeoutMs: 300 })).rejects.toThrow(/did not answer hang within 300 ms/);
   });
 
+  it('ignores SIGINT (Ctrl-C reaches the whole process group; metric-suite decides when it stops)', async () => {
+    const w = await PythonWorker.start(launch);
+    open.push(w);
+    const info = await w.call<{ pid: number }>('init', {});
+    process.kill(info.pid, 'SIGINT');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await w.call('echo', { value: 'after ctrl-c' })).toEqual({ value: 'after ctrl-c' });
+  });
+
   it('a missing interpreter or handler module says so', async () => {
     const e1 = await PythonWorker.start({ ...launch, python: '/nonexistent/python3' }).catch((x: unknown) => x);
     expect(e1).toBeInstanceOf(PythonWorkerFailure);
