@@ -2,7 +2,9 @@
  * The github-actions reporter: workflow-command annotations on the case file lines
  * (`::error file=…,line=…,col=…,title=…::message`) and a markdown job summary appended to
  * the file named by GITHUB_STEP_SUMMARY. Gating failures, failing laws, failed gates and load
- * problems are errors; informational and known-failure results are warnings.
+ * problems are errors (so a passing run has none); an informational metric gets one notice
+ * (not one per case), a known-failure list one notice, a gate that did not run one notice
+ * with its reason.
  * Use it next to a text reporter: `--reporter default --reporter github-actions`.
  */
 import { appendFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import type { Reporter, ReporterFactory, ReporterOptions } from '../src/reportin
 import { isUnexpectedPass, type CaseResult, type LawResult, type Problem, type RunReport } from '../src/runner/results.js';
 import { renderCaseFailure, renderLawFailure } from './_internals/failure.js';
 import { groupedFailures, lawGroups, pct, type GroupedFailure } from './_internals/report-model.js';
+import { gateIndex, notPassingByMetric, toleratedBy } from './_internals/standing.js';
 import { renderMarkdown } from './markdown.js';
 
 const plain = new Chalk({ level: 0 });
@@ -102,12 +105,17 @@ function problemAnnotation(p: Problem, base: string): Annotation {
 export function annotations(report: RunReport, base: string): Annotation[] {
   const suiteCount = new Set(report.results.map((r) => r.suite)).size;
   const laws = lawGroups(report.laws);
+  const gateOf = gateIndex(report.gates);
+  // a miss its gate tolerates (minPassRate below 1) is a warning: only what fails the run is an error
+  const tolerated = (r: { suite?: string; metric: string }) => toleratedBy(r, gateOf) !== undefined;
+  const gating = groupedFailures(report.results, 'gating');
   const out: Annotation[] = [
     ...report.problems.map((p) => problemAnnotation(p, base)),
-    ...groupedFailures(report.results, 'gating').map((f) => caseAnnotation(f, 'error', '', suiteCount, base)),
-    ...laws.failed.map((l) => lawAnnotation(l, 'error', '')),
+    ...gating.filter((f) => !tolerated(f.result)).map((f) => caseAnnotation(f, 'error', '', suiteCount, base)),
+    ...laws.failed.filter((l) => !tolerated(l)).map((l) => lawAnnotation(l, 'error', '')),
   ];
   for (const g of report.gates) {
+    if (g.state === 'not run') continue;
     if (g.passed || g.informational) continue;
     const why = [
       `pass rate ${pct(g.passRate)} ${g.passRate >= g.minPassRate ? '>=' : '<'} ${pct(g.minPassRate)}`,
@@ -119,11 +127,20 @@ export function annotations(report: RunReport, base: string): Annotation[] {
     out.push({ level: 'error', title: `gate failed: ${g.suite} · ${g.metric}`, message: why.join('\n') });
   }
   out.push(
-    ...groupedFailures(report.results, 'informational').map((f) => caseAnnotation(f, 'warning', ' (informational)', suiteCount, base)),
-    ...groupedFailures(report.results, 'known').map((f) => caseAnnotation(f, 'warning', ' (known failure)', suiteCount, base)),
-    ...laws.informational.map((l) => lawAnnotation(l, 'warning', ' (informational)')),
-    ...laws.known.map((l) => lawAnnotation(l, 'warning', ' (known failure)')),
+    ...gating.filter((f) => tolerated(f.result)).map((f) => caseAnnotation(f, 'warning', ' (within the gate)', suiteCount, base)),
+    ...laws.failed.filter((l) => tolerated(l)).map((l) => lawAnnotation(l, 'warning', ' (within the gate)')),
   );
+  for (const g of report.gates) {
+    if (g.state === 'not run') out.push({ level: 'notice', title: `gate not run: ${g.suite} · ${g.metric}`, message: g.reason ?? 'nothing to score' });
+  }
+  const standingNote = (standing: 'informational' | 'known failure', title: (metric: string) => string, what: string): void => {
+    for (const [metric, n] of notPassingByMetric(report, standing)) {
+      const parts = [n.cases ? `${n.cases} case${n.cases === 1 ? '' : 's'}` : '', n.laws ? `${n.laws} law${n.laws === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      out.push({ level: 'notice', title: title(metric), message: `${parts} ${what}` });
+    }
+  };
+  standingNote('informational', (m) => `informational: ${m} (not gating)`, 'not passing; see the job summary or --reporter verbose');
+  standingNote('known failure', (m) => `known failures: ${m} (not gating)`, 'failing as documented in the suite');
   return out;
 }
 

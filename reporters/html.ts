@@ -19,10 +19,11 @@ import type { AgreementResult } from '../src/runner/agreement.js';
 import { formatProblem, isUnexpectedPass, type CaseResult, type LawResult, type RunReport, type Verdict } from '../src/runner/results.js';
 import { packageRoot, packageVersion } from '../src/util/package-root.js';
 import { renderLawFailure } from './_internals/failure.js';
-import { fmtDuration, fmtScore, isProblemVerdict, orderCandidates, safeJson, summaryLine, tally } from './_internals/format.js';
+import { fmtDuration, fmtScore, isProblemVerdict, orderCandidates, safeJson, summaryLine } from './_internals/format.js';
 import { isLawFailure } from './_internals/laws.js';
 import { expectedChain } from './_internals/relations.js';
-import { ALL_CAPABILITIES, NO_CAPABILITY, capabilityGrid, caseLocation, failureGroupOf, pct } from './_internals/report-model.js';
+import { ALL_CAPABILITIES, NO_CAPABILITY, capabilityGrid, caseLocation, cellTone, failureGroupOf, pct } from './_internals/report-model.js';
+import { gatingTally, informationalNote, knownFailureNote } from './_internals/standing.js';
 import { wordDiff } from './_internals/word-diff.js';
 
 const plain = new Chalk({ level: 0 });
@@ -40,6 +41,9 @@ function template(): Handlebars.TemplateDelegate {
   }
   return compiled;
 }
+
+/** Cell colours by gate outcome: a failing gate's misses, a passing gate, informational only. */
+export const TONE_COLOR = { fail: 'hsl(0, 70%, 42%)', pass: 'hsl(120, 55%, 33%)', informational: 'hsl(210, 12%, 52%)' } as const;
 
 /** Red (0%) through yellow to green (100%). */
 export function heatColor(passRate: number): string {
@@ -201,9 +205,9 @@ function agreementViews(entries: readonly AgreementResult[] | undefined) {
 
 /** The template's data. */
 export function htmlView(report: RunReport, title = 'metric-suite report') {
-  const t = tally(report);
-  const grid = capabilityGrid(report.results);
-  const failedGates = report.gates.filter((g) => !g.passed && !g.informational).length;
+  const t = gatingTally(report);
+  const grid = capabilityGrid(report.results, report.gates);
+  const failedGates = report.gates.filter((g) => g.state === 'fail').length;
   const lawMetrics = [...new Set(report.laws.map((l) => l.metric))];
   let version = '';
   try {
@@ -221,6 +225,7 @@ export function htmlView(report: RunReport, title = 'metric-suite report') {
     counts: t,
     duration: fmtDuration(report.durationMs),
     summaryLine: summaryLine(t) + (report.bailed ? ' (stopped early: --bail)' : ''),
+    notes: [informationalNote(report), knownFailureNote(report)].filter((x): x is string => x !== undefined),
     problems: report.problems.map(formatProblem),
     agreement: agreementViews(report.agreement),
     heatmap: {
@@ -231,32 +236,38 @@ export function htmlView(report: RunReport, title = 'metric-suite report') {
         cells: grid.metrics.map((metric) => {
           const c = grid.cell(capability, metric);
           const empty = c.passRate === undefined;
+          const tone = cellTone(c);
           return {
             metric,
             passed: c.passed,
             total: c.total,
             passRate: empty ? '' : c.passRate!.toFixed(4),
             empty,
-            style: empty ? '' : `background:${heatColor(c.passRate!)}`,
+            tone,
+            style: tone === 'empty' ? '' : `background:${TONE_COLOR[tone]}`,
             text: empty ? (c.skipped > 0 ? 'skipped' : '–') : `${c.passed}/${c.total}`,
-            tooltip: empty ? `${capability} × ${metric}: nothing ran` : `${capability} × ${metric}: ${c.passed} of ${c.total} passed (${pct(c.passRate!)})${c.skipped ? `, ${c.skipped} skipped` : ''}`,
+            tooltip: empty
+              ? `${capability} × ${metric}: nothing ran`
+              : `${capability} × ${metric}: ${c.passed} of ${c.total} passed (${pct(c.passRate!)})${c.skipped ? `, ${c.skipped} skipped` : ''}; ${tone === 'fail' ? 'its gate fails' : tone === 'informational' ? 'informational, not gating' : 'its gate passes'}`,
           };
         }),
       })),
     },
     gates: report.gates.map((g) => ({
       ...g,
-      mark: g.passed ? '✓' : '✗',
-      cls: g.passed ? 'ok' : g.informational ? 'warn' : 'bad',
-      passRate: pct(g.passRate),
+      state: g.state ?? (g.passed ? 'pass' : 'fail'),
+      mark: g.state === 'not run' ? '○' : g.informational ? '·' : g.passed ? '✓' : '✗',
+      cls: g.state === 'not run' ? 'warn' : g.informational ? 'muted' : g.passed ? 'ok' : 'bad',
+      passRate: g.state === 'not run' ? '' : pct(g.passRate),
       minPassRate: pct(g.minPassRate),
       notes: [
-        ...(g.informational ? ['informational'] : []),
+        ...(g.state === 'not run' ? [`not run: ${g.reason ?? 'nothing to score'}`] : []),
+        ...(g.informational ? ['informational (not gating)'] : []),
         ...(g.failedRequired.length ? [`required failed: ${g.failedRequired.join(', ')}`] : []),
         ...(g.unexpectedPasses.length ? [`unexpected passes: ${g.unexpectedPasses.join(', ')}`] : []),
         ...(g.failedLaws?.length ? [`failed laws: ${g.failedLaws.join(', ')}`] : []),
         ...(g.agreement?.length ? [`agreement: ${g.agreement.map((k) => `${k.stat} ${fixed(k.value)} ${k.holds ? '≥' : '<'} ${k.min}`).join(', ')}`] : []),
-        ...(g.reason ? [g.reason] : []),
+        ...(g.reason && g.state !== 'not run' ? [g.reason] : []),
       ].join('; '),
     })),
     cases: caseViews(report.results),

@@ -7,6 +7,7 @@ import type { ReporterFactory } from '../src/reporting/reporter.js';
 import type { CaseResult, GateResult, LawResult, Problem, RunReport } from '../src/runner/results.js';
 import { findingSummary } from './_internals/finding-summary.js';
 import { agreementJson } from './_internals/agreement.js';
+import { gatingTally } from './_internals/standing.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -75,6 +76,8 @@ export function lawJson(l: LawResult): { [key: string]: Json } {
 const gateJson = (g: GateResult): Json => ({
   suite: g.suite,
   metric: g.metric,
+  // `pass`, `fail` or `not run` (DESIGN §9: every gate is listed, with the reason when it did not run)
+  state: g.state ?? (g.passed ? 'pass' : 'fail'),
   passed: g.passed,
   informational: g.informational,
   passRate: toJson(g.passRate),
@@ -92,12 +95,15 @@ const problemJson = (p: Problem): Json => ({ file: p.file, line: p.line, column:
 /** The report object the JSON reporter writes. */
 export function reportJson(report: RunReport): { [key: string]: Json } {
   const s = report.summary;
+  const g = gatingTally(report);
   const findings = findingSummary(report.results);
   return {
     summary: { passed: s.passed, failed: s.failed, errors: s.errors, skipped: s.skipped },
     results: report.results.map(resultJson),
     laws: report.laws.map(lawJson),
     gates: report.gates.map(gateJson),
+    // the counts of the closing text line: gating results only (informational and known failures left out)
+    gatingSummary: { passed: g.passed, failed: g.failed, errors: g.errors + g.inconclusive, skipped: g.skipped },
     problems: report.problems.map(problemJson),
     exitCode: report.exitCode,
     durationMs: report.durationMs,

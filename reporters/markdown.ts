@@ -8,10 +8,11 @@ import { Chalk } from 'chalk';
 import type { ReporterFactory } from '../src/reporting/reporter.js';
 import { formatProblem, type LawResult, type RunReport } from '../src/runner/results.js';
 import { renderCaseFailure, renderLawFailure } from './_internals/failure.js';
-import { fmtDuration, summaryLine, tally } from './_internals/format.js';
+import { fmtDuration, summaryLine } from './_internals/format.js';
+import { gatingTally, informationalNote, knownFailureNote } from './_internals/standing.js';
 import { isLawFailure } from './_internals/laws.js';
 import { mdCode, mdFence, mdTable, mdText } from './_internals/markdown-text.js';
-import { ALL_CAPABILITIES, capabilityGrid, caseLocation, groupedFailures, lawGroups, pct, type GroupedFailure } from './_internals/report-model.js';
+import { ALL_CAPABILITIES, capabilityGrid, caseLocation, cellTone, groupedFailures, lawGroups, pct, type GroupedFailure } from './_internals/report-model.js';
 import { isUnexpectedPass } from '../src/runner/results.js';
 
 const plain = new Chalk({ level: 0 });
@@ -55,9 +56,10 @@ function lawCell(l: LawResult | undefined): string {
 
 /** The whole markdown report, ending with the `N passed, N failed[, N skipped]` line. */
 export function renderMarkdown(report: RunReport, options: MarkdownOptions = {}): string {
-  const t = tally(report);
-  const failedGates = report.gates.filter((g) => !g.passed && !g.informational);
+  const t = gatingTally(report);
+  const failedGates = report.gates.filter((g) => g.state === 'fail');
   const ok = report.exitCode === 0;
+  const notes = [informationalNote(report), knownFailureNote(report)].filter((x): x is string => x !== undefined);
   const sections: string[][] = [];
   const head = [
     `# ${mdText(options.title ?? 'metric-suite report')}`,
@@ -75,18 +77,21 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
 
   if (report.gates.length > 0) {
     const rows = report.gates.map((g) => {
+      const notRun = g.state === 'not run';
       const notes = [
-        ...(g.informational ? ['informational'] : []),
+        ...(notRun ? [`not run: ${mdText(g.reason ?? 'nothing to score')}`] : []),
+        ...(g.informational ? ['informational (not gating)'] : []),
         ...(g.failedRequired.length ? [`required failed: ${g.failedRequired.map(mdCode).join(', ')}`] : []),
         ...(g.unexpectedPasses.length ? [`unexpected passes: ${g.unexpectedPasses.map(mdCode).join(', ')}`] : []),
         ...(g.failedLaws?.length ? [`failed laws: ${g.failedLaws.map(mdCode).join(', ')}`] : []),
-        ...(g.reason ? [mdText(g.reason)] : []),
+        ...(g.agreement?.length ? [`agreement: ${g.agreement.map((k) => `${k.stat} ${k.value === null ? 'n/a' : k.value.toFixed(3)} ${k.holds ? '≥' : '<'} ${k.min}`).join(', ')}`] : []),
+        ...(g.reason && !notRun ? [mdText(g.reason)] : []),
       ];
       return [
-        g.passed ? '✅' : g.informational ? '⚠️' : '❌',
+        notRun ? '⏸️ not run' : g.informational ? 'ℹ️' : g.state === 'fail' ? '❌' : '✅',
         mdText(g.suite),
         mdText(g.metric),
-        pct(g.passRate),
+        notRun ? '–' : pct(g.passRate),
         pct(g.minPassRate),
         String(g.counts.passed),
         String(g.counts.failed),
@@ -103,17 +108,19 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
     ]);
   }
 
-  const grid = capabilityGrid(report.results);
+  // cells marked by gate outcome: ❌ misses of a failing gate, ✅ a passing gate, ℹ️ informational only
+  const grid = capabilityGrid(report.results, report.gates);
   if (grid.rows.length > 0) {
+    const mark = { fail: '❌', pass: '✅', informational: 'ℹ️', empty: '' } as const;
     const rows = grid.rows.map((row) => [
       row === ALL_CAPABILITIES ? `**${mdText(row)}**` : mdText(row),
       ...grid.metrics.map((m) => {
         const c = grid.cell(row, m);
         if (c.total === 0) return c.skipped > 0 ? 'skipped' : '–';
-        return `${c.bad > 0 ? '❌' : '✅'} ${c.passed}/${c.total}`;
+        return `${mark[cellTone(c)]} ${c.passed}/${c.total}`;
       }),
     ]);
-    sections.push(['## Capability × metric', '', ...mdTable(['capability', ...grid.metrics.map(mdText)], rows), '']);
+    sections.push(['## Capability × metric', '', '_✅ gate passes · ❌ gate fails · ℹ️ informational (not gating)_', '', ...mdTable(['capability', ...grid.metrics.map(mdText)], rows), '']);
   }
 
   const suiteCount = new Set(report.results.map((r) => r.suite)).size;
@@ -147,7 +154,8 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
     sections.push([`## Laws (${report.laws.length} results, ${failing} failing)`, '', ...mdTable(['law', ...metrics.map(mdText)], rows), '']);
   }
 
-  const last = [summaryLine(t), ''];
+  // markdown joins adjacent lines: the notes end with a hard break (two spaces)
+  const last = [...notes.map((n) => `${mdText(n)}  `), summaryLine(t), ''];
   return fit(sections, last, options.maxBytes);
 }
 

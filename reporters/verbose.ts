@@ -53,7 +53,7 @@ export const createVerboseReporter: ReporterFactory = neutralised((options) => {
       options.write(`${lawLine(result, c)}\n`);
     },
     onRunEnd(report) {
-      options.write(`\n${renderEnd(report, c)}`);
+      options.write(`\n${renderEnd(report, c, 'verbose')}`);
     },
   };
 });

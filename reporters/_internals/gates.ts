@@ -1,22 +1,52 @@
-/** One line per suite × metric gate. */
+/**
+ * One line per suite × metric gate, with its state: `✓` pass, `✗` fail, `○ not run: <why>`
+ * (metric unavailable, nothing selected by the filters or in this shard), `·` informational
+ * (never gates: the line says how many results pass, not a comparison with a bar).
+ */
 import type { ChalkInstance } from 'chalk';
+import type { AgreementResult } from '../../src/runner/agreement.js';
 import type { GateResult } from '../../src/runner/results.js';
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-export function renderGates(gates: GateResult[], c: ChalkInstance): string[] {
+function counts(g: GateResult): string {
+  const n = g.counts;
+  const parts = [`${n.passed} passed`, `${n.failed} failed`];
+  if (n.errors) parts.push(`${n.errors} error${n.errors === 1 ? '' : 's'}`);
+  if (n.skipped) parts.push(`${n.skipped} skipped`);
+  return parts.join(', ');
+}
+
+function agreementText(g: GateResult): string {
+  return (g.agreement ?? []).map((k) => `agreement ${k.stat} ${k.value === null ? 'n/a' : k.value.toFixed(3)} ${k.holds ? '>=' : '<'} ${k.min}`).join(', ');
+}
+
+/** Agreement with raters of an informational preference gate: `majority 50.0%, tau-b 0.005`. */
+function agreementOf(g: GateResult, agreement: readonly AgreementResult[]): string | undefined {
+  const a = agreement.find((x) => x.suite === g.suite && x.metric === g.metric);
+  if (!a) return undefined;
+  const acc = a.majority.withoutTies === null ? 'n/a' : pct(a.majority.withoutTies);
+  return `agreement majority ${acc}, tau-b ${a.tauB.value === null ? 'n/a' : a.tauB.value.toFixed(3)}`;
+}
+
+export function renderGates(gates: GateResult[], c: ChalkInstance, agreements: readonly AgreementResult[] = []): string[] {
   const names = gates.map((g) => `${g.suite} · ${g.metric}`);
   const width = Math.max(0, ...names.map((n) => n.length));
   return gates.map((g, i) => {
-    const mark = g.passed ? c.green('✓') : g.informational ? c.yellow('✗') : c.red('✗');
-    const cmp = g.passRate >= g.minPassRate ? '>=' : '<';
-    let line = `${mark} ${names[i]!.padEnd(width)}  ${pct(g.passRate).padStart(6)} ${cmp.padEnd(2)} ${pct(g.minPassRate).padStart(6)}`;
-    const n = g.counts;
-    line += c.dim(`  (${n.passed} passed, ${n.failed} failed, ${plural(n.errors, 'error')}, ${n.skipped} skipped)`);
-    if (g.informational) line += c.yellow('  informational');
-    if (g.failedRequired.length > 0) line += c.red(`  required failed: ${g.failedRequired.join(', ')}`);
-    if (g.reason) line += c.dim(`  ${g.reason}`);
-    return line;
+    const name = names[i]!.padEnd(width);
+    if (g.state === 'not run') return `${c.yellow('○')} ${name}  ${c.yellow(`not run: ${g.reason ?? 'nothing to score'}`)}`;
+    if (g.informational) {
+      const ran = g.counts.passed + g.counts.failed + g.counts.errors;
+      const what = ran === 0 ? agreementOf(g, agreements) : undefined;
+      return `${c.dim('·')} ${name}  ${c.dim(`informational: ${what ?? `${g.counts.passed}/${ran} passed`} (not gating)`)}`;
+    }
+    const agreement = agreementText(g);
+    const ran = g.counts.passed + g.counts.failed + g.counts.errors;
+    // a gate on agreement alone (preference cases, whose verdicts are skip) has no pass rate to show
+    const rate = ran === 0 && agreement ? '' : `${pct(g.passRate).padStart(6)} ${(g.passRate >= g.minPassRate ? '>=' : '<').padEnd(2)} ${pct(g.minPassRate).padStart(6)}  ${c.dim(`(${counts(g)})`)}`;
+    let line = `${g.state === 'fail' ? c.red('✗') : c.green('✓')} ${name}  ${[rate, agreement].filter(Boolean).join('  ')}`;
+    if (g.state === 'fail' && g.reason) line += c.red(`  ${g.reason}`);
+    else if (g.reason) line += c.dim(`  ${g.reason}`);
+    return line.trimEnd();
   });
 }

@@ -1,55 +1,29 @@
-/** The capability × metric pass matrix. */
+/** The capability × metric pass matrix of the text reporters. */
 import type { ChalkInstance } from 'chalk';
-import type { CaseResult } from '../../src/runner/results.js';
-import { isProblemVerdict } from './format.js';
-
-interface Cell {
-  passed: number;
-  total: number;
-  bad: number;
-}
-
-const NO_CAPABILITY = '(none)';
-const ALL = '(all)';
-
-function add(map: Map<string, Map<string, Cell>>, row: string, metric: string, r: CaseResult): void {
-  let cells = map.get(row);
-  if (!cells) map.set(row, (cells = new Map()));
-  let cell = cells.get(metric);
-  if (!cell) cells.set(metric, (cell = { passed: 0, total: 0, bad: 0 }));
-  if (r.verdict === 'skip') return;
-  cell.total++;
-  if (r.verdict === 'pass') cell.passed++;
-  if (isProblemVerdict(r.verdict)) cell.bad++;
-}
+import type { CaseResult, GateResult } from '../../src/runner/results.js';
+import { ALL_CAPABILITIES, capabilityGrid, cellTone, type CellTone } from './report-model.js';
 
 /**
- * Rows are capabilities (sorted, then `(all)`), columns metrics in order of appearance;
- * a cell is `passed/total` over non-skipped results, red when any failed, `-` when empty.
+ * Rows are capabilities (sorted, then `(all)`), columns metrics that scored something (metrics
+ * that could not run show in the gates); a cell is `passed/total` over non-skipped results,
+ * coloured by gate outcome: red where a failing gate has gating misses, dim where only
+ * informational results are, green otherwise (a miss the gate tolerates is not red).
  */
-export function renderMatrix(results: CaseResult[], c: ChalkInstance): string[] {
-  if (results.length === 0) return [];
-  const metrics = [...new Set(results.map((r) => r.metric))];
-  const map = new Map<string, Map<string, Cell>>();
-  for (const r of results) {
-    add(map, r.capability ?? NO_CAPABILITY, r.metric, r);
-    add(map, ALL, r.metric, r);
-  }
-  const rows = [...map.keys()].filter((k) => k !== ALL).sort();
-  rows.push(ALL);
-  const text = (cell: Cell | undefined): string => (cell && cell.total > 0 ? `${cell.passed}/${cell.total}` : '-');
-  const firstWidth = Math.max('capability'.length, ...rows.map((r) => r.length));
-  const widths = metrics.map((m) => Math.max(m.length, ...rows.map((row) => text(map.get(row)?.get(m)).length)));
-  const header = ['capability'.padEnd(firstWidth), ...metrics.map((m, i) => m.padEnd(widths[i]!))].join('  ');
-  const lines = [c.dim(header.trimEnd())];
-  for (const row of rows) {
-    const cells = metrics.map((m, i) => {
-      const cell = map.get(row)?.get(m);
-      const padded = text(cell).padEnd(widths[i]!);
-      if (cell && cell.bad > 0) return c.red(padded);
-      return cell && cell.total > 0 ? c.green(padded) : c.dim(padded);
-    });
-    const name = row === ALL ? c.bold(row.padEnd(firstWidth)) : row.padEnd(firstWidth);
+export function renderMatrix(results: CaseResult[], c: ChalkInstance, gates: GateResult[] = []): string[] {
+  const grid = capabilityGrid(results, gates);
+  const metrics = grid.metrics.filter((m) => grid.cell(ALL_CAPABILITIES, m).total > 0);
+  if (grid.rows.length === 0 || metrics.length === 0) return [];
+  const text = (row: string, m: string): string => {
+    const cell = grid.cell(row, m);
+    return cell.total > 0 ? `${cell.passed}/${cell.total}` : '-';
+  };
+  const firstWidth = Math.max('capability'.length, ...grid.rows.map((r) => r.length));
+  const widths = metrics.map((m) => Math.max(m.length, ...grid.rows.map((row) => text(row, m).length)));
+  const paint: Record<CellTone, (s: string) => string> = { fail: c.red, informational: c.yellow, pass: c.green, empty: c.dim };
+  const lines = [c.dim(['capability'.padEnd(firstWidth), ...metrics.map((m, i) => m.padEnd(widths[i]!))].join('  ').trimEnd())];
+  for (const row of grid.rows) {
+    const cells = metrics.map((m, i) => paint[cellTone(grid.cell(row, m))](text(row, m).padEnd(widths[i]!)));
+    const name = row === ALL_CAPABILITIES ? c.bold(row.padEnd(firstWidth)) : row.padEnd(firstWidth);
     lines.push([name, ...cells].join('  ').trimEnd());
   }
   return lines;

@@ -2,7 +2,7 @@
  * Report data shared by the CI reporters (markdown, github-actions, html): failing results
  * grouped once per case × metric, and the capability × metric pass-rate grid as numbers.
  */
-import type { CaseResult, LawResult } from '../../src/runner/results.js';
+import type { CaseResult, GateResult, LawResult } from '../../src/runner/results.js';
 import { isProblemVerdict } from './format.js';
 import { isLawFailure } from './laws.js';
 
@@ -49,6 +49,19 @@ export interface GridCell {
   skipped: number;
   /** passed / total, undefined when nothing ran. */
   passRate?: number;
+  /** Gating misses (not informational, not known failures) whose gate failed. */
+  gateFailures: number;
+  /** Every non-skipped result is informational. */
+  informational: boolean;
+}
+
+export type CellTone = 'pass' | 'fail' | 'informational' | 'empty';
+
+/** A matrix cell's colour follows the gate outcome, not the raw misses. */
+export function cellTone(cell: GridCell): CellTone {
+  if (cell.total === 0) return 'empty';
+  if (cell.gateFailures > 0) return 'fail';
+  return cell.informational ? 'informational' : 'pass';
 }
 
 export interface Grid {
@@ -62,22 +75,33 @@ export interface Grid {
 export const NO_CAPABILITY = '(none)';
 export const ALL_CAPABILITIES = '(all)';
 
-/** The capability × metric grid (same counting as the text matrix: every result counts). */
-export function capabilityGrid(results: CaseResult[]): Grid {
+/**
+ * The capability × metric grid (same counting as the text matrix: every result counts). With
+ * the gates, a cell knows whether its misses decide a failing gate (for colouring by outcome);
+ * without them, every gating miss counts as a gate failure.
+ */
+export function capabilityGrid(results: CaseResult[], gates?: GateResult[]): Grid {
   const metrics = [...new Set(results.map((r) => r.metric))];
+  // a miss counts against the cell unless a gate that did not fail is known for its suite × metric
+  const holding = new Set((gates ?? []).filter((g) => g.state !== 'fail').map((g) => `${g.suite}\u0000${g.metric}`));
+  const empty = (): GridCell => ({ passed: 0, total: 0, bad: 0, skipped: 0, gateFailures: 0, informational: true });
   const map = new Map<string, Map<string, GridCell>>();
   const add = (row: string, r: CaseResult): void => {
     let cells = map.get(row);
     if (!cells) map.set(row, (cells = new Map()));
     let cell = cells.get(r.metric);
-    if (!cell) cells.set(r.metric, (cell = { passed: 0, total: 0, bad: 0, skipped: 0 }));
+    if (!cell) cells.set(r.metric, (cell = empty()));
     if (r.verdict === 'skip') {
       cell.skipped++;
       return;
     }
     cell.total++;
+    if (!r.informational) cell.informational = false;
     if (r.verdict === 'pass') cell.passed++;
-    if (isProblemVerdict(r.verdict)) cell.bad++;
+    if (isProblemVerdict(r.verdict)) {
+      cell.bad++;
+      if (failureGroupOf(r) === 'gating' && !holding.has(`${r.suite}\u0000${r.metric}`)) cell.gateFailures++;
+    }
   };
   for (const r of results) {
     add(r.capability ?? NO_CAPABILITY, r);
@@ -89,7 +113,7 @@ export function capabilityGrid(results: CaseResult[]): Grid {
     rows,
     metrics,
     cell(row, metric) {
-      const c = map.get(row)?.get(metric) ?? { passed: 0, total: 0, bad: 0, skipped: 0 };
+      const c = map.get(row)?.get(metric) ?? empty();
       return c.total > 0 ? { ...c, passRate: c.passed / c.total } : { ...c };
     },
   };

@@ -1,66 +1,109 @@
-/** The end-of-run report shared by `default` and `verbose`. */
+/**
+ * The end-of-run report of `default` and `verbose`. `default` is as short as vitest's: gating
+ * failures in full (with `--baseline`, only the newly broken ones), one line per informational
+ * metric and per known-failure list, the matrix, the gates and the summary. `verbose` adds every
+ * informational and known failure in full, the law matrix, the per-finding table and the full
+ * agreement tables. The last line counts gating results only (it agrees with the exit code).
+ */
 import type { ChalkInstance } from 'chalk';
-import { formatProblem, type CaseResult, type RunReport } from '../../src/runner/results.js';
-import { fmtDuration, isProblemVerdict, summaryLine, tally } from './format.js';
+import { formatProblem, type RunReport } from '../../src/runner/results.js';
+import { fmtDuration, summaryLine } from './format.js';
 import { renderCaseFailure, renderInformational, renderLawFailure } from './failure.js';
 import { renderGates } from './gates.js';
 import { renderBaseline } from './baseline.js';
 import { renderAgreement } from './agreement.js';
 import { renderFindingSummary } from './finding-summary.js';
 import { renderMatrix } from './matrix.js';
-import { isLawFailure, renderKnownLaw, renderLawMatrix } from './laws.js';
-import { groupedFailures } from './report-model.js';
+import { renderKnownLaw, renderLawMatrix } from './laws.js';
+import { groupedFailures, lawGroups } from './report-model.js';
+import { gateIndex, gatingTally, informationalNote, knownFailureNote, toleratedBy } from './standing.js';
+import { renderInformationalLines, renderKnownLists } from './standing-lines.js';
 
-const failures = groupedFailures;
+export type SummaryMode = 'default' | 'verbose';
 
 function section(out: string[], title: string, body: string[]): void {
   if (body.length === 0) return;
   out.push(title, ...body, '');
 }
 
-/** The whole summary, ending with the `N passed, N failed[, N skipped]` line and a newline. */
-export function renderEnd(report: RunReport, c: ChalkInstance): string {
-  const out: string[] = [];
+function renderFailures(report: RunReport, c: ChalkInstance, mode: SummaryMode): string[] {
   const suiteCount = new Set(report.results.map((r) => r.suite)).size;
-
-  section(out, c.bold.red(`Problems (${report.problems.length})`), report.problems.map((p) => `  ${formatProblem(p)}`));
-
-  const failed = failures(report.results, 'gating');
-  const failedLaws = report.laws.filter(isLawFailure);
+  const failed = groupedFailures(report.results, 'gating');
+  const laws = lawGroups(report.laws).failed;
+  if (failed.length + laws.length === 0) return [];
+  // with --baseline only the newly broken results decide the gate: they are printed in full
+  const broken = report.baseline ? new Set(report.baseline.newlyBroken.map((x) => `${x.suite}\u0000${x.metric}\u0000${x.id}`)) : undefined;
+  const isNew = (suites: string[], metric: string, id: string) => !broken || suites.some((s) => broken.has(`${s}\u0000${metric}\u0000${id}`));
   const blocks: string[] = [];
-  for (const f of failed) blocks.push(...renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined), '');
-  for (const l of failedLaws) blocks.push(...renderLawFailure(l, c), '');
-  if (blocks.length > 0) out.push(c.bold.red(`Failures (${failed.length + failedLaws.length})`), '', ...blocks);
+  const still: string[] = [];
+  const gateOf = gateIndex(report.gates);
+  const note = (r: { suite?: string; metric: string }, suites: string[]): string => {
+    // tolerated only where every suite that produced it tolerates it
+    const notes = suites.map((s) => toleratedBy({ ...r, suite: s }, gateOf));
+    return notes.every(Boolean) ? c.dim(`  (${notes.join('; ')})`) : '';
+  };
+  for (const f of failed) {
+    if (!isNew(f.suites, f.result.metric, f.result.caseId)) {
+      if (mode === 'verbose') blocks.push(...renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined), '');
+      else still.push(renderInformational(f.result, c));
+      continue;
+    }
+    const block = renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined);
+    if (broken) block[0] += c.red.bold('  NEWLY BROKEN');
+    else block[0] += note(f.result, f.suites);
+    blocks.push(...block, '');
+  }
+  for (const l of laws) {
+    if (!isNew([l.suite ?? ''], l.metric, `law ${l.law}`)) {
+      if (mode === 'verbose') blocks.push(...renderLawFailure(l, c), '');
+      else still.push(renderKnownLaw(l, c));
+      continue;
+    }
+    const block = renderLawFailure(l, c);
+    if (broken) block[0] += c.red.bold('  NEWLY BROKEN');
+    else block[0] += note(l, [l.suite ?? '']);
+    blocks.push(...block, '');
+  }
+  const out = [c.bold.red(`Failures (${failed.length + laws.length})`), '', ...blocks];
+  if (still.length) out.push(c.dim(`still failing as in the baseline (not gating): ${still.length}`), ...still, '');
+  return out;
+}
 
-  const info = failures(report.results, 'informational');
-  const infoLaws = report.laws.filter((l) => l.informational && isProblemVerdict(l.verdict));
-  section(
-    out,
-    c.bold.yellow(`informational metrics (not gating): ${info.length + infoLaws.length} not passing`),
-    [...info.map((f) => renderInformational(f.result, c)), ...infoLaws.map((l) => renderKnownLaw(l, c))],
-  );
-  const known = failures(report.results, 'known');
-  const knownLaws = report.laws.filter((l) => !l.informational && l.expected === 'fail' && l.verdict === 'fail');
-  section(
-    out,
-    c.bold.yellow(`known failures (documented limitations, expected to fail): ${known.length + knownLaws.length}`),
-    [...known.map((f) => renderInformational(f.result, c)), ...knownLaws.map((l) => renderKnownLaw(l, c))],
-  );
+/** The whole summary, ending with the `N passed, N failed[, N skipped]` line and a newline. */
+export function renderEnd(report: RunReport, c: ChalkInstance, mode: SummaryMode = 'default'): string {
+  const out: string[] = [];
+  section(out, c.bold.red(`Problems (${report.problems.length})`), report.problems.map((p) => `  ${formatProblem(p)}`));
+  out.push(...renderFailures(report, c, mode));
 
-  section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c));
-  section(out, c.bold('Per finding (image cases, score per image: mean ± sd)'), renderFindingSummary(report.results, c));
-  section(out, c.bold('Laws (law × metric)'), renderLawMatrix(report.laws, c));
-  section(out, c.bold('Agreement with raters (preference cases)'), renderAgreement(report.agreement, c));
-  section(out, c.bold('Gates'), renderGates(report.gates, c));
+  if (mode === 'verbose') {
+    const laws = lawGroups(report.laws);
+    const info = groupedFailures(report.results, 'informational');
+    const blocks = [...info.flatMap((f) => [...renderCaseFailure(f.result, c, [f.suites.join(', ')]), '']), ...laws.informational.flatMap((l) => [...renderLawFailure(l, c), ''])];
+    if (blocks.length) out.push(c.bold.yellow(`Informational, not gating (${info.length + laws.informational.length})`), '', ...blocks);
+    const known = groupedFailures(report.results, 'known');
+    section(out, c.bold.yellow(`Known failures, expected to fail (${known.length + laws.known.length})`), [...known.map((f) => renderInformational(f.result, c)), ...laws.known.map((l) => renderKnownLaw(l, c))]);
+  } else {
+    section(out, c.bold.yellow('Informational, not gating'), renderInformationalLines(report, c));
+    section(out, c.bold.yellow('Known failures, expected to fail'), renderKnownLists(report, c));
+  }
+
+  section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c, report.gates));
+  if (mode === 'verbose') {
+    section(out, c.bold('Per finding (image cases, score per image: mean ± sd)'), renderFindingSummary(report.results, c));
+    section(out, c.bold('Laws (law × metric)'), renderLawMatrix(report.laws, c));
+    section(out, c.bold('Agreement with raters (preference cases)'), renderAgreement(report.agreement, c));
+  }
+  section(out, c.bold('Gates'), renderGates(report.gates, c, report.agreement));
   section(out, c.bold('Baseline'), renderBaseline(report, c));
 
-  const t = tally(report);
+  const t = gatingTally(report);
   if (t.errors > 0 || t.inconclusive > 0) {
     const parts = [t.errors > 0 ? `errors: ${t.errors}` : '', t.inconclusive > 0 ? `inconclusive: ${t.inconclusive}` : ''];
     out.push(c.red(`${parts.filter(Boolean).join(', ')} (counted as failed)`));
   }
   if (report.bailed) out.push(c.yellow('bailed: the run stopped early (--bail)'));
   out.push(c.dim(`duration: ${fmtDuration(report.durationMs)}`));
+  for (const note of [informationalNote(report), knownFailureNote(report)]) if (note) out.push(c.dim(note));
   out.push(summaryLine(t));
   return `${out.join('\n')}\n`;
 }

@@ -3,6 +3,27 @@ import type { Gate } from '../suite/schema.js';
 import { checkAgreement, type AgreementResult } from './agreement.js';
 import { isUnexpectedPass, summarize, type CaseResult, type GateResult, type LawResult } from './results.js';
 
+/**
+ * What part of the suite a run saw: `filter` (-t, --tag, --capability, --law left some cases out)
+ * or `shard` (other shards run the rest). A gate over a part is `not run` when nothing in it was
+ * scored, and leaves out what only the whole suite can show (agreement with raters, required
+ * patterns that match none of the part's cases): filtering never fails a run.
+ */
+export type GateScope = 'filter' | 'shard';
+
+/** A gate that did not run, with the reason (metric unavailable, nothing selected). */
+export function notRunGate(suite: string, metric: string, gate: Gate, reason: string, counts = { passed: 0, failed: 0, errors: 0, skipped: 0 }): GateResult {
+  return {
+    suite, metric, state: 'not run', passed: true, informational: gate.informational === true,
+    passRate: 0, minPassRate: gate.minPassRate ?? 1, counts, failedRequired: [], unexpectedPasses: [], reason,
+  };
+}
+
+function notRunReason(scope: GateScope, skipped: number): string {
+  const part = scope === 'shard' ? 'in this shard' : 'under the filters';
+  return skipped > 0 ? `nothing scored ${part} (${skipped} skipped)` : scope === 'shard' ? 'its cases and laws ran in other shards' : 'nothing selected by the filters';
+}
+
 /** The gate configured for a metric in a suite: its own entry, else `'*'`, else all must pass. */
 export function gateFor(gates: Record<string, Gate> | undefined, metric: string): Gate {
   return gates?.[metric] ?? gates?.['*'] ?? {};
@@ -23,7 +44,11 @@ export function isKnownFailure(gate: Gate, caseId: string): boolean {
  * (preference cases, whose own verdicts are `skip`); a statistic that cannot be computed fails.
  * An informational gate never fails.
  */
-export function evaluateGate(suite: string, metric: string, gate: Gate, all: CaseResult[], laws: LawResult[] = [], agreement?: AgreementResult): GateResult {
+export function evaluateGate(suite: string, metric: string, fullGate: Gate, all: CaseResult[], laws: LawResult[] = [], agreement?: AgreementResult, scope?: GateScope): GateResult {
+  const gate = scope ? partGate(fullGate, all, scope) : fullGate;
+  if (scope && !all.some(scored) && !laws.some(scored)) {
+    return notRunGate(suite, metric, gate, notRunReason(scope, [...all, ...laws].filter((r) => r.verdict === 'skip').length), summarize([...all, ...laws]));
+  }
   const results = all.filter((r) => !r.knownFailure);
   const unexpectedPasses = all.filter((r) => r.knownFailure && r.verdict === 'pass').map((r) => r.caseId);
   const lawPasses = laws.filter(isUnexpectedPass).map((l) => `law ${l.law}`);
@@ -57,6 +82,20 @@ export function evaluateGate(suite: string, metric: string, gate: Gate, all: Cas
     if (!k.holds) reasons.push(`agreement ${k.stat} ${k.value === null ? 'not computable (no rated preference pairs)' : `${k.value.toFixed(3)} < ${k.min}`}`);
   }
   const informational = gate.informational === true;
-  const result: GateResult = { suite, metric, passed: informational || reasons.length === 0, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses, ...(failedLaws.length ? { failedLaws } : {}), ...(checks ? { agreement: checks } : {}) };
+  const passed = informational || reasons.length === 0;
+  const result: GateResult = { suite, metric, state: passed ? 'pass' : 'fail', passed, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses, ...(failedLaws.length ? { failedLaws } : {}), ...(checks ? { agreement: checks } : {}) };
   return reasons.length ? { ...result, reason: reasons.join('; ') } : result;
+}
+
+const scored = (r: { verdict: string }): boolean => r.verdict !== 'skip';
+
+/**
+ * The gate over part of a suite: no agreement check; under a filter, only the required patterns
+ * that match a selected case (a shard's gate comes from gateForShard, which keeps patterns that
+ * match no planned case, so a typo still fails).
+ */
+function partGate(gate: Gate, part: CaseResult[], scope: GateScope): Gate {
+  const { minAgreement: _agreement, ...rest } = gate;
+  if (scope === 'shard' || !gate.required?.length) return rest;
+  return { ...rest, required: gate.required.filter((p) => part.some((r) => minimatch(r.caseId, p))) };
 }

@@ -88,10 +88,18 @@ export interface LawResult {
 export const isUnexpectedPass = (l: Pick<LawResult, 'expected' | 'verdict'>): boolean => l.expected === 'fail' && l.verdict === 'pass';
 
 
+/**
+ * A gate's state: `pass`, `fail`, or `not run` (its metric could not be created, or a filter or
+ * shard left it nothing to score). Only `fail` fails the run; an informational gate never fails.
+ */
+export type GateState = 'pass' | 'fail' | 'not run';
+
 /** A suite's gate for one metric. */
 export interface GateResult {
   suite: string;
   metric: string;
+  state: GateState;
+  /** `state !== 'fail'`: the gate does not fail the run. */
   passed: boolean;
   informational: boolean;
   passRate: number;
@@ -105,6 +113,7 @@ export interface GateResult {
   failedLaws?: string[];
   /** `minAgreement` checks, when the gate sets it (src/runner/agreement.ts). */
   agreement?: AgreementCheck[];
+  /** Why the gate failed, or (state `not run`) why it did not run. */
   reason?: string;
   /** With `--baseline`: cases (and `law <id>`) that passed in the baseline and fail or error now; they decide the gate. */
   newlyBroken?: string[];

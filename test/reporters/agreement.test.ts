@@ -7,8 +7,13 @@ import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
 
 describe('agreement in reporters', () => {
-  it('default: an "Agreement with raters" table before the gates', async () => {
+  it('default: the agreement checks on the gate line, no table', async () => {
     const out = await runReporter(createDefaultReporter, report);
+    expect(out).not.toContain('Agreement with raters');
+    expect(out).toMatch(/✓ preference · crimson:lexicon +agreement majority 1\.000 >= 0\.75/);
+  });
+  it('verbose: an "Agreement with raters" table before the gates', async () => {
+    const out = await runReporter(createVerboseReporter, report);
     const lines = out.split('\n');
     const at = lines.indexOf('Agreement with raters (preference cases)');
     expect(at).toBeGreaterThan(0);
@@ -25,9 +30,6 @@ describe('agreement in reporters', () => {
       '  acc: pairwise accuracy without tied ratings; tau-b vs mean rating, 95% bootstrap CI (1000 case resamples, seed 0)',
     ]);
   });
-  it('verbose: the same table', async () => {
-    expect(await runReporter(createVerboseReporter, report)).toContain('  preference · crimson:lexicon (1 cases, 3 pairs)');
-  });
   it('json: an `agreement` key, and the gate checks, without touching the contract keys', async () => {
     const json = JSON.parse(await runReporter(createJsonReporter, report));
     expect(Object.keys(json).slice(0, 3)).toEqual(['summary', 'results', 'laws']);
@@ -39,7 +41,7 @@ describe('agreement in reporters', () => {
     expect(pr).toMatchObject({ kind: 'preference', verdict: 'skip', scores: { exact: 1, wrong_side: 0.5, missed: 0 } });
   });
   it('no section or key without preference cases', async () => {
-    expect(await runReporter(createDefaultReporter)).not.toContain('Agreement with raters');
+    expect(await runReporter(createVerboseReporter)).not.toContain('Agreement with raters');
     expect(JSON.parse(await runReporter(createJsonReporter))).not.toHaveProperty('agreement');
   });
 });

@@ -21,15 +21,16 @@ describe('default reporter', () => {
     const out = await runReporter(createDefaultReporter);
     expect(out.endsWith('\n')).toBe(true);
     expect(out.endsWith('\n\n')).toBe(false);
-    // 5 pass; 4 fail + 1 law fail + 1 error + 1 inconclusive; 1 skip
-    expect(lastLine(out)).toBe('5 passed, 7 failed, 1 skipped');
+    // gating results only: 4 pass; 3 fail + 1 law fail + 1 error + 1 inconclusive; 1 skip (bleu is informational)
+    expect(lastLine(out)).toBe('4 passed, 6 failed, 1 skipped');
+    expect(out.trimEnd().split('\n').at(-2)).toBe('informational: 1 case not passing on bleu (not gating)');
     expect(out).toContain('errors: 1, inconclusive: 1 (counted as failed)');
   });
 
   it('leaves out ", N skipped" when nothing was skipped and has no colour on the last line', async () => {
     const report: RunReport = { ...sampleReport, results: sampleReport.results.filter((r) => r.verdict !== 'skip') };
     const out = await runReporter(createDefaultReporter, report, true);
-    expect(lastLine(out)).toBe('5 passed, 7 failed');
+    expect(lastLine(out)).toBe('4 passed, 6 failed');
   });
 
   it('uses colour only when asked', async () => {
@@ -43,7 +44,7 @@ describe('default reporter', () => {
     expect(at('Problems (1)')).toBeGreaterThanOrEqual(0);
     expect(at('Problems (1)')).toBeLessThan(at('FAIL laterality/effusion-side [rouge-l]'));
     expect(at('FAIL laterality/effusion-side [rouge-l]')).toBeLessThan(at('Pass matrix'));
-    expect(at('informational metrics (not gating)')).toBeLessThan(at('Pass matrix'));
+    expect(at('Informational, not gating')).toBeLessThan(at('Pass matrix'));
     expect(at('Pass matrix')).toBeLessThan(at('Gates'));
   });
 
@@ -53,9 +54,9 @@ describe('default reporter', () => {
     expect(out).toContain('expected: exact > wrong_side >= missed');
     expect(out).toContain('wrong_side: left -> right');
     expect(out).toContain('judge timed out after 30000 ms');
-    // informational failures are one line each, outside the failures section
-    expect(out).toContain('negation/no-pneumothorax [bleu] paraphrase > negated');
-    expect(out).not.toContain('FAIL negation/no-pneumothorax [bleu]');
+    // an informational metric is one line, outside the failures section; verbose prints its diff
+    expect(out).toContain('  · bleu: 1 of 2 cases not passing (clinical)');
+    expect(out).not.toContain('negation/no-pneumothorax [bleu]');
   });
 
   it('prints a summary for an empty run', async () => {
@@ -99,12 +100,15 @@ describe('reporter internals', () => {
     expect(summaryLine({ ...t, skipped: 0 })).toBe('5 passed, 7 failed');
   });
 
-  it('marks matrix cells with failures in red', () => {
-    const lines = renderMatrix(sampleReport.results, new Chalk({ level: 1 }));
+  it('colours matrix cells by gate outcome: red for a failing gate, green when the gate passes, yellow when informational', () => {
+    const lines = renderMatrix(sampleReport.results, new Chalk({ level: 1 }), sampleReport.gates);
     const all = lines.at(-1)!;
-    expect(all).toContain('\u001b[31m2/4');
+    expect(all).toContain('\u001b[31m2/4'); // rouge-l: its clinical gate fails
+    expect(all).toContain('\u001b[32m1/2'); // crimson:lexicon: 1 of 2 within its 50% gate
+    expect(all).toContain('\u001b[33m1/2'); // bleu: informational
+    // s-score scored nothing (its one result skipped): no column
     expect(renderMatrix(sampleReport.results, new Chalk({ level: 0 })).at(-1)).toBe(
-      '(all)       2/4      1/2              1/2   0/2      -',
+      '(all)       2/4      1/2              1/2   0/2',
     );
   });
 });

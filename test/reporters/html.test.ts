@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHtmlReporter, heatColor, htmlView, renderHtml } from '../../reporters/html.js';
+import { createHtmlReporter, heatColor, htmlView, renderHtml, TONE_COLOR } from '../../reporters/html.js';
 import { getReporter } from '../../reporters/index.js';
 import type { RunReport } from '../../src/runner/results.js';
 import { prefAgreement as agreement, preferenceReport as report } from './_fixtures/preference-report.js';
@@ -31,14 +31,17 @@ describe('html reporter', () => {
     expect(count(out, /<script>/g)).toBe(1);
   });
 
-  it('has the heat-map with cells coloured by pass rate', async () => {
+  it('has the heat-map with cells coloured by gate outcome', async () => {
     const out = await runReporter(createHtmlReporter);
     expect(out).toContain('<table id="heatmap">');
-    const cells = [...out.matchAll(/<td class="cell[^"]*" data-capability="([^"]*)" data-metric="([^"]*)" data-passed="(\d+)" data-total="(\d+)" data-pass-rate="([^"]*)"(?: style="([^"]*)")?/g)];
+    const cells = [...out.matchAll(/<td class="cell[^"]*" data-tone="([^"]*)" data-capability="([^"]*)" data-metric="([^"]*)" data-passed="(\d+)" data-total="(\d+)" data-pass-rate="([^"]*)"(?: style="([^"]*)")?/g)].map((m) => [m[0], ...m.slice(2), m[1]]);
     // 3 rows (laterality, negation, (all)) × 5 metrics
     expect(cells).toHaveLength(15);
     const lat = cells.find((c) => c[1] === 'laterality' && c[2] === 'crimson:lexicon')!;
-    expect(lat.slice(3)).toEqual(['1', '2', '0.5000', `background:${heatColor(0.5)}`]);
+    // 1 of 2 passes, within the gate's 50%: green, not red
+    expect(lat.slice(3)).toEqual(['1', '2', '0.5000', `background:${TONE_COLOR.pass}`, 'pass']);
+    expect(cells.find((c) => c[1] === 'laterality' && c[2] === 'rouge-l')!.slice(6)).toEqual([`background:${TONE_COLOR.fail}`, 'fail']);
+    expect(cells.find((c) => c[1] === 'laterality' && c[2] === 'bleu')!.slice(6)).toEqual([`background:${TONE_COLOR.informational}`, 'informational']);
     const all = cells.find((c) => c[1] === '(all)' && c[2] === 'rouge-l')!;
     expect(all[5]).toBe('0.5000');
     const none = cells.find((c) => c[1] === 'negation' && c[2] === 'crimson:lexicon')!;
@@ -72,7 +75,7 @@ describe('html reporter', () => {
   it('has the gates and the laws', async () => {
     const out = await runReporter(createHtmlReporter);
     expect(count(out, /<tr class="gate"/g)).toBe(sampleReport.gates.length);
-    expect(out).toContain('<tr class="gate" data-suite="clinical" data-metric="rouge-l" data-passed="false">');
+    expect(out).toContain('<tr class="gate" data-suite="clinical" data-metric="rouge-l" data-passed="false" data-state="fail">');
     expect(out).toContain('<tr class="law" data-law="negation-lowers-score">');
     expect(out).toContain('<div class="law-failure" data-law="negation-lowers-score" data-metric="rouge-l">');
     expect(out).toContain('rerun: npx metric-suite --law negation-lowers-score --metric rouge-l --seed 42');
@@ -133,7 +136,7 @@ describe('html reporter: agreement with raters', () => {
 
   it('lists the minAgreement checks in the gate notes', async () => {
     const out = await runReporter(createHtmlReporter, report);
-    expect(out).toMatch(/<tr class="gate" data-suite="preference" data-metric="crimson:lexicon" data-passed="true">.*agreement: majority 1\.000 ≥ 0\.75/);
+    expect(out).toMatch(/<tr class="gate" data-suite="preference" data-metric="crimson:lexicon" data-passed="true" data-state="pass">.*agreement: majority 1\.000 ≥ 0\.75/);
   });
 
   it('has no agreement section when no suite has preference cases', async () => {

@@ -14,7 +14,7 @@ describe('json reporter', () => {
 
   it('has the contract keys in a fixed order', async () => {
     const json = await parse();
-    expect(Object.keys(json)).toEqual(['summary', 'results', 'laws', 'gates', 'problems', 'exitCode', 'durationMs', 'bailed']);
+    expect(Object.keys(json)).toEqual(['summary', 'results', 'laws', 'gates', 'gatingSummary', 'problems', 'exitCode', 'durationMs', 'bailed']);
     expect(json.summary).toEqual({ passed: 5, failed: 6, errors: 1, skipped: 1 });
     expect(json.results).toHaveLength(sampleReport.results.length);
     for (const r of json.results) {

@@ -43,14 +43,17 @@ describe('law output', () => {
     expect(out).toContain('rerun: npx metric-suite --suite laws --law laterality-sensitive --metric rouge-l --seed 1748433693 --law-path 0:1:2');
   });
 
-  it('default: expected failures are known limitations; an unexpected pass is a failure; the law × metric matrix', async () => {
+  it('default: expected failures are one known-failure line; an unexpected pass is a failure', async () => {
     const out = await render(createDefaultReporter);
-    expect(out).toMatch(/known failures \(documented limitations, expected to fail\): 1\n {2}· law laterality-sensitive \[bleu\] fail: .*\(seed 1748433693, path 0:1:2\)/);
+    expect(out).toContain('Known failures, expected to fail\n  · laws · bleu: 1 law (laterality-sensitive)\n');
     expect(out).toContain('UNEXPECTED PASS law negation-sensitive [crimson:lexicon]');
     expect(out).toContain('marked expected: fail, but held for all 100 runs');
     expect(out).toContain('Failures (2)');
-    expect(out).toMatch(/laterality-sensitive +✗ +✗ \(expected\)/);
-    expect(out).toMatch(/negation-sensitive +✓!/);
+    // the law × metric matrix is verbose's
+    expect(out).not.toContain('Laws (law × metric)');
+    const verbose = await render(createVerboseReporter);
+    expect(verbose).toMatch(/laterality-sensitive +✗ +✗ \(expected\)/);
+    expect(verbose).toMatch(/negation-sensitive +✓!/);
   });
 
   it('verbose: one line per law with its verdict, runs, seed and path', async () => {

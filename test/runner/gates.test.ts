@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateGate, gateFor, isKnownFailure } from '../../src/runner/gates.js';
+import { evaluateGate, gateFor, isKnownFailure, notRunGate } from '../../src/runner/gates.js';
 import type { CaseResult, Verdict } from '../../src/runner/results.js';
 
 const result = (caseId: string, verdict: Verdict): CaseResult => ({ suite: 's', caseId, kind: 'ranking', metric: 'm', verdict, scores: {}, expectations: [] });
@@ -26,7 +26,7 @@ describe('gateFor', () => {
 describe('evaluateGate', () => {
   it('by default requires every non-skipped case to pass', () => {
     expect(evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'skip')])).toEqual({
-      suite: 's', metric: 'm', passed: true, informational: false, passRate: 1, minPassRate: 1,
+      suite: 's', metric: 'm', state: 'pass', passed: true, informational: false, passRate: 1, minPassRate: 1,
       counts: { passed: 1, failed: 0, errors: 0, skipped: 1 }, failedRequired: [], unexpectedPasses: [],
     });
     const failing = evaluateGate('s', 'm', {}, [result('a', 'pass'), result('b', 'fail')]);
@@ -97,7 +97,7 @@ describe('evaluateGate', () => {
   it('an informational gate never fails but still reports the reason', () => {
     const g = evaluateGate('s', 'bleu', { informational: true, required: ['missing/*'] }, mixed);
     expect(g).toEqual({
-      suite: 's', metric: 'bleu', passed: true, informational: true, passRate: 0.6, minPassRate: 1,
+      suite: 's', metric: 'bleu', state: 'pass', passed: true, informational: true, passRate: 0.6, minPassRate: 1,
       counts: { passed: 3, failed: 1, errors: 1, skipped: 1 },
       failedRequired: ['missing/* (no case matches)'],
       unexpectedPasses: [],
@@ -119,5 +119,37 @@ describe('evaluateGate', () => {
     expect(isKnownFailure({ knownFailures: ['s-score/known/*'] }, 's-score/known/short-location')).toBe(true);
     expect(isKnownFailure({ knownFailures: ['s-score/known/*'] }, 's-score/other')).toBe(false);
     expect(isKnownFailure({}, 'x')).toBe(false);
+  });
+});
+
+describe('gate states', () => {
+  it('a full run: pass or fail; an all-skipped gate still fails (nothing was shown to pass)', () => {
+    expect(evaluateGate('s', 'm', {}, [result('a', 'pass')]).state).toBe('pass');
+    expect(evaluateGate('s', 'm', {}, [result('a', 'fail')]).state).toBe('fail');
+    expect(evaluateGate('s', 'm', {}, [result('a', 'skip')])).toMatchObject({ state: 'fail', passed: false });
+  });
+
+  it('under a filter or in a shard, nothing scored is `not run` with the reason, never failed', () => {
+    expect(evaluateGate('s', 'm', {}, [], [], undefined, 'filter')).toMatchObject({ state: 'not run', passed: true, reason: 'nothing selected by the filters' });
+    expect(evaluateGate('s', 'm', {}, [], [], undefined, 'shard')).toMatchObject({ state: 'not run', reason: 'its cases and laws ran in other shards' });
+    expect(evaluateGate('s', 'm', {}, [result('a', 'skip'), result('b', 'skip')], [], undefined, 'filter')).toMatchObject({
+      state: 'not run', reason: 'nothing scored under the filters (2 skipped)', counts: { passed: 0, failed: 0, errors: 0, skipped: 2 },
+    });
+    // a scored failure under a filter still fails
+    expect(evaluateGate('s', 'm', {}, [result('a', 'fail')], [], undefined, 'filter').state).toBe('fail');
+  });
+
+  it('under a filter, required patterns that match no selected case and agreement checks are left to the full run', () => {
+    const g = evaluateGate('s', 'm', { required: ['laterality/*', 'negation/*'], minAgreement: 0.9 }, [result('laterality/a', 'pass')], [], undefined, 'filter');
+    expect(g).toMatchObject({ state: 'pass', failedRequired: [] });
+    expect(g.agreement).toBeUndefined();
+    // without the filter, the same results fail both
+    expect(evaluateGate('s', 'm', { required: ['laterality/*', 'negation/*'] }, [result('laterality/a', 'pass')]).failedRequired).toEqual(['negation/* (no case matches)']);
+  });
+
+  it('notRunGate keeps the reason and never fails', () => {
+    expect(notRunGate('crimson', 'crimson', { minPassRate: 0.9 }, 'no judge endpoint configured')).toMatchObject({
+      suite: 'crimson', metric: 'crimson', state: 'not run', passed: true, minPassRate: 0.9, reason: 'no judge endpoint configured',
+    });
   });
 });

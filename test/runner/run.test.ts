@@ -123,7 +123,6 @@ describe('runSuites', () => {
     const noMatch = await runSuites({ cwd, providers: [overlapProvider()], cache: false, cases: ['none/*.yaml'], metrics: ['overlap'] });
     expect(noMatch.problems.map(formatProblem)).toEqual([
       `${path.join('none', '*.yaml')}:1:1: no case files match "none/*.yaml"`,
-      'metric-suite: no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)',
     ]);
   });
 
@@ -190,7 +189,10 @@ describe('runSuites with an unavailable metric', () => {
       ['skip', 'judge unavailable: no endpoint configured (set baseURL)'],
     ]);
     expect(r.problems).toEqual([]);
-    expect(r.gates.map((g) => g.metric)).toEqual(['overlap']);
+    // the metric that could not run stays visible: a gate that did not run, with the reason
+    expect(r.gates.map((g) => [g.metric, g.state])).toEqual([['overlap', 'fail'], ['judge', 'not run']]);
+    expect(r.gates[1]!.reason).toBe('no endpoint configured (set baseURL)');
+    expect(r.gates[1]!.passed).toBe(true);
   });
 });
 

@@ -56,9 +56,13 @@ function baselineGate(gate: GateResult, broken: BaselineChange[], fixed: Baselin
   else if (current !== undefined && recorded !== current) reasons.push(`metric version ${current} differs from the baseline's ${recorded} (compared anyway)`);
   if (!gate.passed && broken.length === 0) reasons.push(`without the baseline: ${gate.reason ?? 'the gate fails'}`);
   const { reason: _reason, ...rest } = gate;
+  // a gate that did not run stays not run: there is nothing to compare
+  if (gate.state === 'not run') return gate;
+  const passed = gate.informational || broken.length === 0;
   const result: GateResult = {
     ...rest,
-    passed: gate.informational || broken.length === 0,
+    state: passed ? 'pass' : 'fail',
+    passed,
     newlyBroken: broken.map((c) => c.id),
     newlyFixed: fixed.map((c) => c.id),
   };

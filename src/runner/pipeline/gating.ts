@@ -1,6 +1,6 @@
 import type { AgreementResult } from '../agreement.js';
 import { ratedAgreement } from '../rated-agreement.js';
-import { evaluateGate, gateFor } from '../gates.js';
+import { evaluateGate, gateFor, notRunGate, type GateScope } from '../gates.js';
 import { isUnexpectedPass, type CaseResult, type GateResult, type LawResult } from '../results.js';
 import { gateForShard } from '../shard/index.js';
 import type { RunContext } from './context.js';
@@ -50,7 +50,9 @@ export async function gate(decided: AsyncIterable<Decided>, ctx: RunContext): Pr
 }
 
 function suiteGates(p: SuitePlan, byMetric: Map<string, CaseResult[]>, lawsOf: Map<string, LawResult[]>, tally: Tally, ctx: RunContext): void {
-  const { shard } = ctx.options;
+  const { shard, laws, filter, tags, capabilities } = ctx.options;
+  // A filtered or sharded run sees part of each suite: a gate with nothing scored there is `not run`.
+  const scope: GateScope | undefined = laws?.length || filter || tags?.length || capabilities?.length ? 'filter' : shard ? 'shard' : undefined;
   for (const reg of p.metrics) {
     const mine = byMetric.get(reg.id) ?? [];
     const g = gateFor(p.suite.gate, reg.id);
@@ -58,9 +60,10 @@ function suiteGates(p: SuitePlan, byMetric: Map<string, CaseResult[]>, lawsOf: M
     // Agreement with raters over the suite's preference cases; a shard sees only part of them, so it neither reports nor gates it.
     const agreed = shard ? undefined : ratedAgreement(p.suite.name, { id: reg.id, direction: reg.metric.direction, tieTolerance: reg.metric.tieTolerance }, p.cases, mine);
     if (agreed) tally.agreement.push(agreed);
-    const { minAgreement, ...rest } = shardGate;
-    tally.gates.push(evaluateGate(p.suite.name, reg.id, shard && minAgreement !== undefined ? rest : shardGate, mine, lawsOf.get(reg.id) ?? [], agreed));
+    tally.gates.push(evaluateGate(p.suite.name, reg.id, shardGate, mine, lawsOf.get(reg.id) ?? [], agreed, scope));
   }
+  // Metrics that could not be created stay visible as gates that did not run, with the reason.
+  for (const [id, reason] of p.unavailable) tally.gates.push(notRunGate(p.suite.name, id, gateFor(p.suite.gate, id), reason));
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

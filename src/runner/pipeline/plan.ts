@@ -73,7 +73,8 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
   const { plan, runs } = describePlan(out, options.shard);
   // a shard may be empty when the plan is not
   const total = options.shard ? plan.work.filter(runs).length : caseTotal + lawTotal;
-  if (total === 0 && !options.passWithNoCases && !(options.shard && plan.work.length > 0)) {
+  // after a root-cause problem (config, suite or case files), "no cases to run" would mislead
+  if (total === 0 && problems.length === 0 && !options.passWithNoCases && !(options.shard && plan.work.length > 0)) {
     problems.push(usageProblem(lawsOnly
       ? `no law to run with these suites and filters (--law ${options.laws!.join(', ')})`
       : 'no cases to run with these suites and filters (pass --pass-with-no-cases to allow an empty run)'));

@@ -7,7 +7,7 @@ import { applyBaseline } from '../baseline/compare.js';
 import type { Baseline } from '../baseline/types.js';
 import type { AgreementResult } from '../agreement.js';
 import { ratedAgreement } from '../rated-agreement.js';
-import { evaluateGate } from '../gates.js';
+import { evaluateGate, notRunGate } from '../gates.js';
 import { summarize, usageProblem, type CaseResult, type LawResult, type Problem, type RunReport } from '../results.js';
 import { caseKey, lawKey } from './index.js';
 
@@ -49,6 +49,7 @@ export function mergeReports(reports: RunReport[], options: { baseline?: Baselin
 
   const agreement: AgreementResult[] = [];
   const gates = plan.gates.map((g) => {
+    if (g.notRun !== undefined) return notRunGate(g.suite, g.metric, g.gate, g.notRun);
     const mine = results.filter((r) => r.suite === g.suite && r.metric === g.metric);
     // agreement with raters over the merged preference results, as runSuites computes it
     const agreed = ratedAgreement(g.suite, { id: g.metric, direction: g.direction ?? 'higher', tieTolerance: g.tieTolerance ?? 0 }, plan.preferenceCases?.[g.suite] ?? [], mine);

@@ -28,7 +28,10 @@ export function describePlan(plans: PlanLike[], shard?: Shard): { plan: RunPlan;
   const work = workKeys(suites);
   const plan: RunPlan = {
     work,
-    gates: plans.flatMap((p) => p.metrics.map((m) => ({ suite: p.suite.name, metric: m.id, gate: gateFor(p.suite.gate, m.id), direction: m.metric.direction, tieTolerance: m.metric.tieTolerance }))),
+    gates: plans.flatMap((p) => [
+      ...p.metrics.map((m): PlannedGate => ({ suite: p.suite.name, metric: m.id, gate: gateFor(p.suite.gate, m.id), direction: m.metric.direction, tieTolerance: m.metric.tieTolerance })),
+      ...[...p.unavailable].map(([id, reason]): PlannedGate => ({ suite: p.suite.name, metric: id, gate: gateFor(p.suite.gate, id), notRun: reason })),
+    ]),
     suites: plans.map((p) => p.suite.name),
     metrics: [...new Set(plans.flatMap((p) => p.metrics.map((m) => m.id)))],
     ...(shard ? { shard } : {}),

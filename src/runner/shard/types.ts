@@ -10,6 +10,8 @@ export interface PlannedGate {
   /** The metric's declaration fields agreement with raters reads. */
   direction?: 'higher' | 'lower';
   tieTolerance?: number;
+  /** The metric could not be created: the gate is `not run` with this reason. */
+  notRun?: string;
 }
 
 export interface RunPlan {

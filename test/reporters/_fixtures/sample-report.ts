@@ -147,27 +147,27 @@ export const sampleReport: RunReport = {
   ],
   gates: [
     {
-      suite: 'clinical', metric: 'rouge-l', passed: false, informational: false, passRate: 0.5, minPassRate: 0.9,
+      suite: 'clinical', metric: 'rouge-l', state: 'fail', passed: false, informational: false, passRate: 0.5, minPassRate: 0.9,
       counts: { passed: 1, failed: 1, errors: 0, skipped: 0 }, failedRequired: ['laterality/effusion-side'], unexpectedPasses: [],
     },
     {
-      suite: 'clinical', metric: 'crimson:lexicon', passed: true, informational: false, passRate: 0.5, minPassRate: 0.5,
+      suite: 'clinical', metric: 'crimson:lexicon', state: 'pass', passed: true, informational: false, passRate: 0.5, minPassRate: 0.5,
       counts: { passed: 1, failed: 1, errors: 0, skipped: 0 }, failedRequired: [], unexpectedPasses: [],
     },
     {
-      suite: 'clinical', metric: 'bleu', passed: true, informational: true, passRate: 0.5, minPassRate: 0,
+      suite: 'clinical', metric: 'bleu', state: 'pass', passed: true, informational: true, passRate: 0.5, minPassRate: 0,
       counts: { passed: 1, failed: 1, errors: 0, skipped: 0 }, failedRequired: [], unexpectedPasses: [],
     },
     {
-      suite: 'clinical', metric: 'crimson', passed: false, informational: false, passRate: 0, minPassRate: 0.8,
+      suite: 'clinical', metric: 'crimson', state: 'fail', passed: false, informational: false, passRate: 0, minPassRate: 0.8,
       counts: { passed: 0, failed: 0, errors: 1, skipped: 0 }, failedRequired: [], unexpectedPasses: [],
     },
     {
-      suite: 'clinical', metric: 's-score', passed: true, informational: false, passRate: 1, minPassRate: 0.9,
+      suite: 'clinical', metric: 's-score', state: 'pass', passed: true, informational: false, passRate: 1, minPassRate: 0.9,
       counts: { passed: 0, failed: 0, errors: 0, skipped: 1 }, failedRequired: [], unexpectedPasses: [], reason: 'every result skipped',
     },
     {
-      suite: 'smoke', metric: 'rouge-l', passed: true, informational: false, passRate: 0.5, minPassRate: 0.5,
+      suite: 'smoke', metric: 'rouge-l', state: 'pass', passed: true, informational: false, passRate: 0.5, minPassRate: 0.5,
       counts: { passed: 1, failed: 1, errors: 0, skipped: 0 }, failedRequired: [], unexpectedPasses: [],
     },
   ],

@@ -9,7 +9,7 @@ const result = (caseId: string, verdict: Verdict, extra: Partial<CaseResult> = {
 });
 const law = (id: string, verdict: Verdict, extra: Partial<LawResult> = {}): LawResult => ({ law: id, metric: 'm', verdict, numRuns: 5, seed: 1, suite: 's', ...extra });
 const gate = (passed: boolean): GateResult => ({
-  suite: 's', metric: 'm', passed, informational: false, passRate: 0.5, minPassRate: 1,
+  suite: 's', metric: 'm', state: passed ? 'pass' : 'fail', passed, informational: false, passRate: 0.5, minPassRate: 1,
   counts: { passed: 1, failed: 1, errors: 0, skipped: 0 }, failedRequired: [], unexpectedPasses: [], ...(passed ? {} : { reason: 'pass rate 50.0% < 100.0%' }),
 });
 const report = (results: CaseResult[], laws: LawResult[] = [], version = '1'): RunReport => ({

@@ -1,0 +1,56 @@
+/**
+ * Filters and shards of the built-in suites never fail a passing run (issue 13, problem 5): a
+ * gate whose cases were all filtered out or fell into another shard is `not run`; the README's
+ * commands exit 0. And the CI reporters of a passing run contain no failure.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tmpTree } from '../_support/tmp.js';
+import { cli } from './_run.js';
+
+// a folder with no config and no suites/: the built-in suites run
+const builtIn = () => tmpTree({ 'package.json': '{}' });
+
+describe('filtered and sharded runs of the built-in suites', () => {
+  for (const args of [['--capability', 'laterality', '-t', 'effusion'], ['-t', 'effusion'], ['--tag', 'hard'], ['--shard', '1/2'], ['--shard', '2/2']]) {
+    it(`metric-suite ${args.join(' ')} exits 0, gates with nothing to score are not run`, async () => {
+      const cwd = builtIn();
+      const r = await cli([...args, '--reporter', 'json', '--output-file', 'json=r.json', '--reporter', 'default'], cwd);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const report = JSON.parse(readFileSync(path.join(cwd, 'r.json'), 'utf8'));
+      expect(report.gates.every((g: { state: string }) => g.state !== 'fail')).toBe(true);
+      const notRun = report.gates.filter((g: { state: string }) => g.state === 'not run');
+      expect(notRun.length).toBeGreaterThan(0);
+      for (const g of notRun) expect(g.reason).toMatch(/\S/);
+      expect(r.stdout).toMatch(/○ \S+ · \S+ +not run: /);
+    }, 60_000);
+  }
+});
+
+describe('a passing run of the built-in suites', () => {
+  it('JUnit and github-actions contain no failure; unavailable metrics are gates that did not run, with the reason', async () => {
+    const cwd = builtIn();
+    const r = await cli(['--reporter', 'default', '--reporter', 'junit', '--output-file', 'junit=junit.xml', '--reporter', 'github-actions', '--output-file', 'github-actions=gha.txt', '--reporter', 'json', '--output-file', 'json=r.json'], cwd);
+    expect(r.code).toBe(0);
+    const junit = readFileSync(path.join(cwd, 'junit.xml'), 'utf8');
+    expect(junit).not.toContain('<failure');
+    expect(junit).toMatch(/<testsuites [^>]*failures="0" errors="0"/);
+    const gha = readFileSync(path.join(cwd, 'gha.txt'), 'utf8').trimEnd().split('\n');
+    expect(gha.filter((l) => l.startsWith('::error'))).toEqual([]);
+    // one notice per informational metric, not one per case
+    expect(gha.filter((l) => l.startsWith('::notice title=informational')).length).toBe(3);
+    const report = JSON.parse(readFileSync(path.join(cwd, 'r.json'), 'utf8'));
+    const crimson = report.gates.find((g: { suite: string; metric: string }) => g.suite === 'crimson' && g.metric === 'crimson');
+    expect(crimson).toMatchObject({ state: 'not run', passed: true });
+    expect(crimson.reason).toContain('no judge endpoint configured');
+    // the closing line counts gating results only, with the informational line above it
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^\d+ passed, \d+ failed(, \d+ skipped)?$/);
+    expect(lines.at(-1)).toBe(`${report.gatingSummary.passed} passed, ${report.gatingSummary.failed + report.gatingSummary.errors} failed, ${report.gatingSummary.skipped} skipped`);
+    expect(lines.find((l) => l.startsWith('informational: '))).toMatch(/^informational: \d+ cases not passing on bleu, rouge-l, s-score:text \(not gating\)$/);
+    // the default run fits on two screens
+    expect(lines.length).toBeLessThanOrEqual(100);
+  }, 60_000);
+});
