@@ -49,6 +49,20 @@ export function renderAgreement(entries: readonly AgreementResult[] | undefined,
   return out;
 }
 
+/** The default reporter's form: one line per suite × metric (majority accuracy, tau-b with its CI); verbose prints the full tables. */
+export function renderAgreementBrief(entries: readonly AgreementResult[] | undefined, c: ChalkInstance): string[] {
+  if (!entries || entries.length === 0) return [];
+  const names = entries.map((a) => `${a.suite} · ${a.metric}`);
+  const width = Math.max(...names.map((n) => n.length));
+  const out = entries.map((a, i) => {
+    const m = a.majority;
+    const ci = a.tauB.low === null || a.tauB.high === null ? '' : ` [${num(a.tauB.low)}, ${num(a.tauB.high)}]`;
+    return `  ${names[i]!.padEnd(width)}  majority acc ${pct(m.withoutTies).padStart(6)} ${c.dim(`(${frac(m.correctUntied, m.untiedPairs)})`)} · tau-b ${num(a.tauB.value)}${ci} ${c.dim(`(${a.cases} cases, ${a.pairs} pairs)`)}`;
+  });
+  out.push(c.dim(`  per rater and inter-rater: --reporter verbose; tau-b 95% bootstrap CI (${entries[0]!.tauB.resamples} case resamples, seed ${entries[0]!.tauB.seed})`));
+  return out;
+}
+
 /** The JSON reporter's `agreement` key (null where a statistic is undefined). */
 export function agreementJson(entries: readonly AgreementResult[]): Json {
   return entries.map((a) => JSON.parse(JSON.stringify(a)) as Json);

@@ -11,7 +11,7 @@ import { fmtDuration, summaryLine } from './format.js';
 import { renderCaseFailure, renderInformational, renderLawFailure } from './failure.js';
 import { renderGates } from './gates.js';
 import { renderBaseline } from './baseline.js';
-import { renderAgreement } from './agreement.js';
+import { renderAgreement, renderAgreementBrief } from './agreement.js';
 import { renderFindingSummary } from './finding-summary.js';
 import { renderMatrix } from './matrix.js';
 import { renderKnownLaw, renderLawMatrix } from './laws.js';
@@ -93,6 +93,7 @@ export function renderEnd(report: RunReport, c: ChalkInstance, mode: SummaryMode
     section(out, c.bold('Laws (law × metric)'), renderLawMatrix(report.laws, c));
     section(out, c.bold('Agreement with raters (preference cases)'), renderAgreement(report.agreement, c));
   }
+  if (mode === 'default') section(out, c.bold('Agreement with raters (preference cases)'), renderAgreementBrief(report.agreement, c));
   section(out, c.bold('Gates'), renderGates(report.gates, c, report.agreement));
   section(out, c.bold('Baseline'), renderBaseline(report, c));
 

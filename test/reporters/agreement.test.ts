@@ -7,9 +7,10 @@ import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
 
 describe('agreement in reporters', () => {
-  it('default: the agreement checks on the gate line, no table', async () => {
+  it('default: one agreement line per metric and the checks on the gate line', async () => {
     const out = await runReporter(createDefaultReporter, report);
-    expect(out).not.toContain('Agreement with raters');
+    expect(out).toContain('Agreement with raters (preference cases)\n  preference · crimson:lexicon  majority acc 100.0% (2/2) · tau-b 0.500 [0.500, 0.500] (1 cases, 3 pairs)\n');
+    expect(out).not.toContain('    r1        acc');
     expect(out).toMatch(/✓ preference · crimson:lexicon +agreement majority 1\.000 >= 0\.75/);
   });
   it('verbose: an "Agreement with raters" table before the gates', async () => {

@@ -58,7 +58,8 @@ describe(`html report in headless Chromium${missing ? ` (skipped: ${CHROMIUM} is
     expect(dom).toContain('<table id="heatmap">');
     const cells = dom.match(/<td class="cell[^"]*"[^>]*data-metric="[^"]*"/g) ?? [];
     expect(cells).toHaveLength(15);
-    expect(dom).toMatch(/data-capability="laterality" data-metric="crimson:lexicon" data-passed="2" data-total="3" data-pass-rate="0.6667" style="background:\s*hsl\(80, 70%, 40%\)/);
+    // coloured by gate outcome: crimson:lexicon's gate holds, so its 2/3 is green
+    expect(dom).toMatch(/data-tone="pass" data-capability="laterality" data-metric="crimson:lexicon" data-passed="2" data-total="3" data-pass-rate="0.6667" style="background:\s*hsl\(120, 55%, 33%\)/);
     // per-case details, the failing filter applied by the script: three cases fail, one is hidden
     const cases = dom.match(/<details class="case[^"]*"[^>]*data-case-id="[^"]*"/g) ?? [];
     expect(cases).toHaveLength(4);
