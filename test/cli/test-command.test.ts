@@ -80,4 +80,15 @@ describe('metric-suite test <metric>', () => {
     expect(report.results.every((x) => x.metric === 'mine' && ['clinical-ranking', 'preference'].includes(x.suite))).toBe(true);
     expect(report.results.some((x) => x.suite === 'clinical-ranking')).toBe(true);
   });
+
+  it('points one law at a metric from the command line: run --metric <id> --law <law>, or test <id> --law <law>', async () => {
+    const cwd = project();
+    for (const args of [['run', '--metric', 'mine'], ['test', 'mine']]) {
+      const r = await cli([...args, '--law', 'bounded', '--num-runs', '5', '--reporter', 'json', '--no-cache'], cwd);
+      expect(r.code, r.stderr).toBe(0);
+      const report = JSON.parse(r.stdout) as Report;
+      expect(report.results).toEqual([]);
+      expect(report.laws.map((l) => `${l.law}/${l.metric}`)).toEqual(['bounded/mine']);
+    }
+  });
 });

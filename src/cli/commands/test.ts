@@ -61,11 +61,12 @@ export async function testMetric(id: string, flags: TestFlags, io: CliIO): Promi
 }
 
 /**
- * `run --metric <id>` with no suite that names the metric (and no --cases, --suite or --law):
+ * `run --metric <id>` with no suite that names the metric (and no --cases or --suite; `--law`
+ * then picks laws to run against it):
  * the id to test as `metric-suite test <id>` would, else undefined (a normal run).
  */
 export async function metricWithoutSuite(flags: RunFlags, cwd: string): Promise<string | undefined> {
-  if (flags.metric?.length !== 1 || flags.cases?.length || flags.suite?.length || flags.law?.length) return undefined;
+  if (flags.metric?.length !== 1 || flags.cases?.length || flags.suite?.length) return undefined;
   const { config, root, problems } = await loadConfig(cwd, flags.config);
   if (problems.length) return undefined;
   const { suites } = await selectSuites(root, cwd, { metrics: flags.metric, ...(config.suites ? { suiteGlobs: config.suites } : {}) });
