@@ -6,7 +6,7 @@
  * Needs the npm registry (for npm@10 and the dependencies); takes about a minute.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,15 @@ describe('npm pack -> npx npm@10 install in a fresh project', () => {
     expect(mine.stderr).not.toMatch(/errored|cannot|invalid/);
     expect(mine.status).toBe(0);
     expect(mine.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ failed(, \d+ skipped)?$/);
+    // An ONNX metric without the optional peer: a clear reason naming the install command.
+    mkdirSync(path.join(project, 'rg-model'));
+    writeFileSync(path.join(project, 'rg-model/config.json'), JSON.stringify({ format: 'radgraph-xl-onnx', version: 1, nerLabels: ['Anatomy'], relationLabels: ['modify'], spansPerWord: 0.5 }));
+    for (const f of ['encoder', 'width', 'ner', 'mention', 'relation']) writeFileSync(path.join(project, `rg-model/${f}.onnx`), '');
+    writeFileSync(path.join(project, 'onnx.config.yaml'), 'metrics:\n  radgraph-f1: { options: { onnx: { modelDir: rg-model } } }\n');
+    const onnx = npx(project, ['metric-suite', 'test', 'radgraph-f1', '-c', 'onnx.config.yaml']);
+    expect(onnx.stderr).toMatch(/onnxruntime-node is not installed \(it is an optional peer dependency of metric-suite.*\); install it in your project with `npm i onnxruntime-node`/);
+    expect(onnx.stderr).toContain('CUDA 12 provider');
+    expect(onnx.status).toBe(2);
     // The scaffolded project's own suite passes as written.
     const own = npx(project, ['metric-suite']);
     expect(own.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
