@@ -38,6 +38,7 @@ export const MetricSpecSchema = z
     concurrency: z.number().int().positive().optional(),
     timeoutMs: z.number().positive().optional(),
     retries: z.number().int().nonnegative().optional(),
+    maxHeapMb: z.number().int().min(16).optional().describe('module metrics: heap limit of the metric\'s worker thread in MB (default 1024); past it its requests are errors, the run goes on'),
     cacheKeyFiles: z.array(z.string()).optional().describe('module/command metrics: more files (globs) whose content joins the cache key, beside the module and its local imports or the scripts the command names'),
     repeats: z.number().int().min(1).max(100).optional().describe('Non-deterministic metrics: score each request this many times; disagreeing repeats give `inconclusive`'),
   })

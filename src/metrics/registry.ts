@@ -41,6 +41,8 @@ export interface MetricSpec {
   retries?: number;
   /** Non-deterministic metrics: score each request this many times (default 1). */
   repeats?: number;
+  /** `module:` metrics: heap limit of the metric's worker thread in MB (default 1024). */
+  maxHeapMb?: number;
   /**
    * `module:` and `command:` metrics: more files (globs, relative to the config folder) whose
    * content joins the cache key, next to the module and its local imports or the command's scripts.
@@ -97,7 +99,7 @@ export class MetricRegistry {
     }
     const options = spec.options ?? {};
     if (spec.module) {
-      const metric = await loadModuleMetric(spec.module, this.root, options);
+      const metric = await loadModuleMetric(spec.module, this.root, options, spec.maxHeapMb);
       const source = this.sourceHash(id, () => moduleSourceHash(path.resolve(this.root, spec.module!), this.root, spec.cacheKeyFiles));
       return register(id, metric, { module: spec.module, options, source }, spec);
     }

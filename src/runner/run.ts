@@ -11,6 +11,7 @@ import { selectSuites } from './select.js';
 import type { RunContext } from './pipeline/context.js';
 import { emitter } from './pipeline/emit.js';
 import { gate } from './pipeline/gating.js';
+import { guardProcess } from './pipeline/guard.js';
 import { planRun } from './pipeline/plan.js';
 import { report } from './pipeline/report.js';
 import { schedule } from './pipeline/schedule.js';
@@ -25,6 +26,15 @@ export type { RunOptions };
  */
 export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
   const started = performance.now();
+  const unguard = guardProcess();
+  try {
+    return await pipeline(options, started);
+  } finally {
+    unguard();
+  }
+}
+
+async function pipeline(options: RunOptions, started: number): Promise<RunReport> {
   const ctx = await context(options);
   const selection = await selectSuites(ctx.root, ctx.cwd, { ...options, suiteGlobs: options.suiteGlobs ?? ctx.suiteGlobs });
   ctx.problems.push(...selection.problems);

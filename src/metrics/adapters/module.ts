@@ -1,50 +1,23 @@
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
 import type { Metric } from '../contract.js';
 import { defineMetric } from '../define.js';
+import { ModuleWorkerHost } from './module-host.js';
 
-/** Imports a JS or TS module; TypeScript goes through tsx so users need no build step. */
-export async function importModule(file: string): Promise<Record<string, unknown>> {
-  const url = pathToFileURL(file).href;
-  if (/\.(c|m)?tsx?$/.test(file)) {
-    const { tsImport } = await import('tsx/esm/api');
-    return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-  }
-  return (await import(url)) as Record<string, unknown>;
-}
-
-/**
- * A module's main export: `default`, else the named export `name`. tsx loads a .ts file
- * outside a `"type": "module"` package as CommonJS, where `default` is the whole exports
- * object; that extra layer is removed here.
- */
-export function mainExport(mod: Record<string, unknown>, name: string): unknown {
-  let exported: unknown = mod.default ?? mod[name];
-  if (exported && typeof exported === 'object' && mod.default === exported && ('default' in exported || name in exported)) {
-    const inner = exported as Record<string, unknown>;
-    // An ES module compiled to CommonJS is marked __esModule: its `default` is the export, even
-    // when it also has a named export called `score` (a metric module's helper, say).
-    if (inner.__esModule === true || (!('score' in inner) && !('onRunEnd' in inner))) exported = inner.default ?? inner[name];
-  }
-  return exported;
-}
+export { importModule, mainExport } from './module-import.js';
 
 /**
  * The `module:` adapter: a user's file exporting a metric (`export default defineMetric(...)`,
  * or `export const metric`), or a factory `(options) => metric` for configurable metrics.
+ * The metric runs isolated in a worker thread, as vitest runs test files: `process.exit`,
+ * an unhandled rejection, a busy loop past its timeout or an out-of-memory becomes an error
+ * for that metric's pending requests, the worker is replaced, and the run goes on.
+ * @throws when the module cannot be imported or does not export a valid metric.
  */
-export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>): Promise<Metric> {
-  const file = path.resolve(root, modulePath);
-  let mod: Record<string, unknown>;
-  try {
-    mod = await importModule(file);
-  } catch (e) {
-    throw new Error(`cannot import metric module ${modulePath}: ${(e as Error).message.split('\n')[0]}`);
-  }
-  let exported = mainExport(mod, 'metric');
-  if (typeof exported === 'function') exported = await (exported as (o: Record<string, unknown>) => unknown)(options);
-  if (!exported || typeof exported !== 'object' || !('id' in exported || 'score' in exported)) {
-    throw new Error(`metric module ${modulePath} must export a metric (default export or \`metric\`), or a factory returning one`);
-  }
-  return defineMetric(exported as Metric);
+export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>, maxHeapMb?: number): Promise<Metric> {
+  const host = new ModuleWorkerHost({ modulePath, root, options }, maxHeapMb);
+  const declaration = await host.start();
+  return defineMetric({
+    ...(declaration as unknown as Metric),
+    score: (requests, context) => host.score(requests, context.signal),
+    close: () => host.close(),
+  });
 }
