@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { extractorBench } from './extractor.js';
 import { runnerBench } from './runner.js';
+import { runnerScaleBench } from './runner-scale.js';
 import { machine, load } from './_lib/machine.js';
 import { markdownTable, writeReadme } from './_lib/readme.js';
 import type { BenchGroup, BenchRow } from './_lib/row.js';
@@ -23,7 +24,7 @@ import { bleuGroup, rougeGroup } from './rows/text-scorers.js';
 /** The table, in the issue's order. */
 const TABLE: BenchGroup[] = [bleuGroup, radgraphGroup, crimsonGroup, kendallGroup, rougeGroup, extractorGroup, startupGroup, defaultRunGroup, runnerGroup, judgeGroup];
 
-const details: Record<string, () => Promise<void>> = { 'runner-detail': runnerBench, 'extractor-detail': extractorBench };
+const details: Record<string, () => Promise<void>> = { 'runner-detail': runnerBench, 'runner-scale': runnerScaleBench, 'extractor-detail': extractorBench };
 for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
   const name = file.replace(/\.bench\.ts$/, '');
   details[name] = async () => ((await import(`./${file}`)) as { default: () => Promise<void> }).default();

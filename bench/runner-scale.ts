@@ -33,7 +33,7 @@ export function generateScaleProject(dir: string, n: number): void {
   writeFileSync(path.join(dir, 'metric-suite.config.yaml'), 'metrics:\n  noop: { module: ./noop.mjs }\n');
 }
 
-function measure(dir: string, argv: string[]): { ms: number; rssMB: number; exit: number } {
+export function measure(dir: string, argv: string[]): { ms: number; rssMB: number; exit: number } {
   const r = spawnSync(process.execPath, ['--max-old-space-size=4096', path.join(here, '_scale-child.mjs'), dir, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const last = r.stdout.trim().split('\n').at(-1);
   if (!last?.startsWith('{')) throw new Error(`bench child failed (${r.status}): ${r.stderr.slice(-2000)}`);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let CASES = 10_000;
+const CASES = 10_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Writes 10,000 ranking cases with 3 candidates, as `perFile` cases per file. */
@@ -54,17 +54,3 @@ export async function runnerBench(): Promise<void> {
   }
 }
 
-/** The table row's figure: `cases` ranking cases (100 per file) x a no-op metric, no cache, fresh process. */
-export function measureRunner(cases: number): { microsPerCase: number; rssMB: number; exit: number } {
-  const saved = CASES;
-  CASES = cases;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-bench-'));
-  try {
-    generate(dir, 100);
-    const { ms, rssMB, exit } = measure(dir, ['--no-cache']);
-    return { microsPerCase: (ms * 1000) / cases, rssMB, exit };
-  } finally {
-    CASES = saved;
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
