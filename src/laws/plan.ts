@@ -7,7 +7,8 @@ import type { RegisteredMetric } from '../metrics/registry.js';
 import type { Problem } from '../cases/problem.js';
 import type { LawResult } from '../runner/results.js';
 import type { LawSelection, Suite } from '../suite/schema.js';
-import { evaluateLaw } from './_internals/evaluate.js';
+import { evaluateLaw, type LawEvaluation } from './_internals/evaluate.js';
+import { stableStringify } from '../util/stable-json.js';
 import { defaultSeed, scaledNumRuns } from './_internals/runs.js';
 import { getLaw, lawIds } from './index.js';
 import type { LawScorer } from './_internals/types.js';
@@ -89,13 +90,20 @@ export async function runLaw(planned: PlannedLaw, reg: RegisteredMetric, ctx: La
     return { ...base, verdict: 'error', reason: `the law could not decide whether it applies: ${(e as Error)?.message ?? String(e)}` };
   }
   if (notApplicable) return { ...base, reason: `not applicable: ${notApplicable}` };
-  const r = await evaluateLaw(law, reg, {
+  const shrink = o.shrink ?? cost < 100;
+  // A deterministic local metric gives the same evaluation for the same law, runs, seed and path:
+  // reuse a stored one (errors are never stored, so they are retried).
+  const memo = reg.metric.deterministic && !reg.metric.remote ? ctx.score.memo : undefined;
+  const key = memo && stableStringify({ law: law.id, metric: reg.id, version: reg.metric.version, config: reg.configHash, numRuns, seed, path: ctx.overrides.lawPath ?? null, shrink });
+  const stored = key ? asEvaluation(memo!.get(key)) : undefined;
+  const r = stored ?? await evaluateLaw(law, reg, {
     numRuns,
     seed,
     ...(ctx.overrides.lawPath ? { path: ctx.overrides.lawPath } : {}),
-    shrink: o.shrink ?? cost < 100,
+    shrink,
     score: ctx.score,
   });
+  if (key && !stored && r.verdict !== 'error') memo!.set(key, r);
   return {
     ...base,
     verdict: r.verdict,
@@ -105,6 +113,13 @@ export async function runLaw(planned: PlannedLaw, reg: RegisteredMetric, ctx: La
     ...(r.counterexample ? { counterexample: r.counterexample } : {}),
     ...(r.reason ? { reason: r.reason } : {}),
   };
+}
+
+/** A stored evaluation, if it has the shape of one (a hand-edited entry is a miss). */
+function asEvaluation(v: unknown): LawEvaluation | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const e = v as LawEvaluation;
+  return (e.verdict === 'pass' || e.verdict === 'fail') && typeof e.numRuns === 'number' && typeof e.seed === 'number' ? e : undefined;
 }
 
 /** A skip result for a metric that could not be created here. */

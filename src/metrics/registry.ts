@@ -1,3 +1,4 @@
+import { codeFingerprint } from '../util/code-fingerprint.js';
 import type { Metric } from './contract.js';
 import { loadModuleMetric } from './adapters/module.js';
 import { commandConfig, createCommandMetric, type CommandSpec } from './adapters/command/index.js';
@@ -127,7 +128,11 @@ export class MetricRegistry {
     try {
       const env = { root: this.root, ...(this.run.record ? { record: true } : {}) };
       // Recording must call the live generator, so it never shares cached outcomes.
-      return register(id, await provider.create(options, env), { use: providerId, options, ...(this.run.record ? { record: true } : {}) }, spec);
+      const metric = await provider.create(options, env);
+      // A local deterministic built-in is keyed by the package's code too, so editing the extractor
+      // or a scorer gives fresh scores; remote metrics keep their entries (paid calls) across edits.
+      const code = metric.deterministic && !metric.remote ? { code: codeFingerprint() } : {};
+      return register(id, metric, { use: providerId, options, ...code, ...(this.run.record ? { record: true } : {}) }, spec);
     } catch (e) {
       if (e instanceof MetricUnavailableError) throw e;
       throw new Error(`cannot create metric "${id}": ${(e as Error).message}`);

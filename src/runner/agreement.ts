@@ -22,7 +22,7 @@
 import type { Case, PreferenceCase } from '../cases/model.js';
 import { kendallTauB } from '../stats/kendall.js';
 import { majoritySign, pairwiseAccuracy, preferenceSign, signAgreement, type PairwiseAccuracy, type SignAgreement } from '../stats/agreement.js';
-import { bootstrapCI } from '../stats/bootstrap.js';
+import { bootstrapTauB } from '../stats/bootstrap.js';
 import type { CaseResult } from './results.js';
 import { CORPUS_STATS, type AgreementCheck, type AgreementResult, type CorpusStat, type InterRaterPair, type MinAgreement, type RaterAgreement } from './agreement-types.js';
 
@@ -69,7 +69,8 @@ function pairsOf(c: PreferenceCase, r: CaseResult, caseIndex: number, direction:
   return out;
 }
 
-function tauOf(pairs: Pair[], y: (p: Pair) => number | undefined, x: (p: Pair) => number | undefined = (p) => p.metric): number {
+/** The (x, y) points of pairs where both are known. */
+function pointsOf(pairs: Pair[], y: (p: Pair) => number | undefined, x: (p: Pair) => number | undefined = (p) => p.metric): { x: number[]; y: number[] } {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const p of pairs) {
@@ -79,7 +80,12 @@ function tauOf(pairs: Pair[], y: (p: Pair) => number | undefined, x: (p: Pair) =
     xs.push(a);
     ys.push(b);
   }
-  return kendallTauB(xs, ys);
+  return { x: xs, y: ys };
+}
+
+function tauOf(pairs: Pair[], y: (p: Pair) => number | undefined, x: (p: Pair) => number | undefined = (p) => p.metric): number {
+  const points = pointsOf(pairs, y, x);
+  return kendallTauB(points.x, points.y);
 }
 
 /**
@@ -111,7 +117,8 @@ export function suiteAgreement(
   });
   const majorities = pairs.map((p) => majoritySign([...p.raters.values()]));
   const noMajority = pairs.filter((p, i) => p.raters.size > 0 && majorities[i] === undefined).length;
-  const ci = bootstrapCI(perCase, (sample) => tauOf(sample.flat(), (p) => p.mean), { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED });
+  // tau-b of the metric against the mean rating, cases resampled whole (ranked once: stats/bootstrap.ts)
+  const ci = bootstrapTauB(perCase.map((ps) => pointsOf(ps, (p) => p.mean)), { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED });
   const interPairs: InterRaterPair[] = [];
   for (let i = 0; i < raterIds.length; i++) {
     for (let j = i + 1; j < raterIds.length; j++) {

@@ -15,7 +15,7 @@
  * A statistic that is undefined (fewer than two units, a constant side) is null.
  */
 import type { Case, Rating } from '../cases/model.js';
-import { bootstrapCI } from '../stats/bootstrap.js';
+import { bootstrapCI, bootstrapTauB } from '../stats/bootstrap.js';
 import { pearson, spearman } from '../stats/correlation.js';
 import { kendallTauB } from '../stats/kendall.js';
 import type { CorpusCorrelation, CorrelationEstimate, ImageCorrelation, RaterCorrelation } from './agreement-types.js';
@@ -51,7 +51,9 @@ export function correlate(units: readonly RatedUnit[], resamples = BOOTSTRAP_RES
   for (const u of units) byCase.set(u.caseId, [...(byCase.get(u.caseId) ?? []), u]);
   const clusters = [...byCase.values()];
   const estimate = (stat: Stat): CorrelationEstimate => {
-    const ci = bootstrapCI(clusters, (sample) => statOver(sample.flat(), stat), { resamples, seed: BOOTSTRAP_SEED });
+    const ci = stat === kendallTauB
+      ? bootstrapTauB(clusters.map((c) => ({ x: c.map((u) => u.score), y: c.map((u) => meanOf(u.ratings)) })), { resamples, seed: BOOTSTRAP_SEED }) // ranked once
+      : bootstrapCI(clusters, (sample) => statOver(sample.flat(), stat), { resamples, seed: BOOTSTRAP_SEED });
     return { value: finite(statOver(units, stat)), low: finite(ci.low), high: finite(ci.high) };
   };
   const raterIds = [...new Set(units.flatMap((u) => u.ratings.map((r) => r.rater)))];

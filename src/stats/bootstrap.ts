@@ -11,6 +11,7 @@
  * agreement statistics resample whole cases (all candidate pairs of a case together).
  */
 import { mulberry32 } from '../util/prng.js';
+import { denseRanks, kendallTauBRanks } from './kendall.js';
 
 export { mulberry32 };
 
@@ -45,22 +46,89 @@ export interface BootstrapInterval {
 
 /** Percentile bootstrap CI of `statistic` over `units` resampled with replacement. NaN bounds when no resample is finite. */
 export function bootstrapCI<T>(units: readonly T[], statistic: (sample: T[]) => number, options: BootstrapOptions = {}): BootstrapInterval {
+  const sample = new Array<T>(units.length);
+  return bootstrapIndices(units.length, (picks) => {
+    for (let i = 0; i < picks.length; i++) sample[i] = units[picks[i]!]!;
+    return statistic(sample);
+  }, options);
+}
+
+/**
+ * The same bootstrap with the statistic given the resample as unit indices (the draws, and so
+ * the interval, are those of {@link bootstrapCI} for the same seed): a statistic that prepared
+ * its data once (ranks, arrays) only gathers per resample.
+ */
+export function bootstrapIndices(n: number, statistic: (picks: Int32Array) => number, options: BootstrapOptions = {}): BootstrapInterval {
   const resamples = options.resamples ?? 1000;
   const seed = options.seed ?? 0;
   const confidence = options.confidence ?? 0.95;
   if (!(confidence > 0 && confidence < 1)) throw new Error(`bootstrapCI: confidence must be in (0, 1), got ${confidence}`);
-  const n = units.length;
   const values: number[] = [];
   if (n > 0) {
     const rand = mulberry32(seed);
-    const sample = new Array<T>(n);
+    const picks = new Int32Array(n);
     for (let b = 0; b < resamples; b++) {
-      for (let i = 0; i < n; i++) sample[i] = units[Math.floor(rand() * n)]!;
-      const v = statistic(sample);
+      for (let i = 0; i < n; i++) picks[i] = Math.floor(rand() * n);
+      const v = statistic(picks);
       if (Number.isFinite(v)) values.push(v);
     }
   }
   values.sort((a, b) => a - b);
   const alpha = (1 - confidence) / 2;
   return { low: quantileSorted(values, alpha), high: quantileSorted(values, 1 - alpha), confidence, resamples, valid: values.length, seed };
+}
+
+/** Points (x, y) of one resampling unit (a case): they are drawn together. */
+export interface PointCluster {
+  x: readonly number[];
+  y: readonly number[];
+}
+
+/**
+ * Percentile bootstrap CI of Kendall's tau-b over clusters of points resampled whole, equal to
+ * `bootstrapCI(clusters, (s) => kendallTauB(s.flatMap(c => c.x), s.flatMap(c => c.y)))` bit for
+ * bit, but both sides are ranked once: tau-b depends only on the order of the values, so the
+ * ranks of the full data serve every resample, which only gathers them (no sort per resample).
+ */
+export function bootstrapTauB(clusters: readonly PointCluster[], options: BootstrapOptions = {}): BootstrapInterval {
+  const starts: number[] = [0];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const hasNaN: boolean[] = [];
+  for (const c of clusters) {
+    if (c.x.length !== c.y.length) throw new Error(`bootstrapTauB: a cluster has ${c.x.length} x and ${c.y.length} y values`);
+    let nan = false;
+    for (let i = 0; i < c.x.length; i++) {
+      if (Number.isNaN(c.x[i]) || Number.isNaN(c.y[i])) nan = true;
+      xs.push(c.x[i]!);
+      ys.push(c.y[i]!);
+    }
+    hasNaN.push(nan);
+    starts.push(xs.length);
+  }
+  const total = xs.length;
+  const rx = new Int32Array(total);
+  const ry = new Int32Array(total);
+  const kx = denseRanks(xs, rx);
+  const ky = denseRanks(ys, ry);
+  let sx = new Int32Array(0);
+  let sy = new Int32Array(0);
+  return bootstrapIndices(clusters.length, (picks) => {
+    let m = 0;
+    for (let i = 0; i < picks.length; i++) {
+      const c = picks[i]!;
+      if (hasNaN[c]) return Number.NaN; // kendallTauB is NaN on any NaN
+      m += starts[c + 1]! - starts[c]!;
+    }
+    if (sx.length < m) [sx, sy] = [new Int32Array(m * 2), new Int32Array(m * 2)];
+    let k = 0;
+    for (let i = 0; i < picks.length; i++) {
+      const c = picks[i]!;
+      for (let j = starts[c]!; j < starts[c + 1]!; j++, k++) {
+        sx[k] = rx[j]!;
+        sy[k] = ry[j]!;
+      }
+    }
+    return kendallTauBRanks(sx.subarray(0, m), sy.subarray(0, m), kx, ky);
+  }, options);
 }

@@ -1,3 +1,4 @@
+import { codeFingerprint } from '../../src/util/code-fingerprint.js';
 import { writeFile } from 'node:fs/promises';
 import { moduleSourceHash } from '../../src/metrics/adapters/source-hash.js';
 import path from 'node:path';
@@ -55,7 +56,7 @@ describe('MetricRegistry', () => {
     expect(a).toEqual({
       id: 'bleu',
       metric: expect.objectContaining({ id: 'bleu' }),
-      configHash: hashOf({ use: 'bleu', options: {} }),
+      configHash: hashOf({ use: 'bleu', options: {}, code: codeFingerprint() }), // a local deterministic built-in: keyed by the code too
       batchSize: 64,
       concurrency: 4,
       timeoutMs: 60_000,
@@ -80,7 +81,7 @@ describe('MetricRegistry', () => {
     const two = await reg.get('bleu-2');
     expect(two.id).toBe('bleu-2');
     expect(two.metric.id).toBe('bleu');
-    expect(two.configHash).toBe(hashOf({ use: 'bleu', options: { n: 2 } }));
+    expect(two.configHash).toBe(hashOf({ use: 'bleu', options: { n: 2 }, code: codeFingerprint() }));
     expect(two.configHash).not.toBe(plain.configHash);
     expect(created.map((c) => c.options)).toEqual([{}, { n: 2 }]);
     expect(provider.create).toHaveBeenCalledTimes(2);

@@ -65,3 +65,21 @@ describe('bootstrapCI', () => {
     expect(() => bootstrapCI(units, mean, { confidence: 1 })).toThrow(/confidence/);
   });
 });
+
+describe('bootstrapTauB (ranks once, gathers per resample)', () => {
+  it('equals bootstrapCI over kendallTauB bit for bit: clusters of ties, singletons, empty and NaN clusters', async () => {
+    const { kendallTauB } = await import('../../src/stats/kendall.js');
+    const { bootstrapTauB } = await import('../../src/stats/bootstrap.js');
+    const rand = mulberry32(9);
+    for (let t = 0; t < 12; t++) {
+      const clusters = Array.from({ length: 5 + Math.floor(rand() * 60) }, () => {
+        const n = Math.floor(rand() * 6);
+        const x = Array.from({ length: n }, () => Math.floor(rand() * 4) - 1.5);
+        return { x, y: x.map((v) => (t === 3 && rand() < 0.01 ? Number.NaN : Math.round((v + rand()) * 4) / 4)) };
+      });
+      const opts = { resamples: 200, seed: t };
+      const want = bootstrapCI(clusters, (s) => kendallTauB(s.flatMap((c) => c.x), s.flatMap((c) => c.y)), opts);
+      expect(bootstrapTauB(clusters, opts)).toStrictEqual(want);
+    }
+  });
+});

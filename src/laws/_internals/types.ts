@@ -57,8 +57,19 @@ export interface Law {
  * Scores requests for a law (the runner passes its scheduler; see src/runner/law-scorer.ts).
  * `cached: false` must compute afresh (the `deterministic` law's repeats).
  */
-export type LawScorer = (
+export type LawScorer = ((
   reg: import('../../metrics/registry.js').RegisteredMetric,
   requests: import('../../metrics/contract.js').ScoreRequest[],
   cached: boolean,
-) => Promise<import('../../metrics/contract.js').ScoreOutcome[]>;
+) => Promise<import('../../metrics/contract.js').ScoreOutcome[]>) & { memo?: LawMemo };
+
+/**
+ * A store of whole law evaluations for deterministic metrics, keyed by everything that decides
+ * one (law, metric configuration, runs, seed, path, the package's code): a warm re-run of the
+ * same seed skips generating, rendering and extracting again. The runner's scorer carries one
+ * on its disk cache (src/runner/law-scorer.ts); without it every law runs.
+ */
+export interface LawMemo {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+}

@@ -328,7 +328,8 @@ export const crimsonLexiconProvider: MetricProvider = {
       inputs: ['text'],
       symmetric: false,
       batchSize: 64,
-      cache: false,
+      // the extractor on both reports costs more than a cache lookup: a warm run reuses the scores
+      cache: true,
       score: (requests) => requests.map((r) => scoreOne(r, patientContext)),
     });
   },

@@ -147,7 +147,7 @@ export const radgraphF1LexiconProvider: MetricProvider = {
       `RadGraph-F1 (${o.level}, ${o.variant}) on lexicon entities: an approximation of RadGraph-XL, not the model`,
       lexiconExtractor,
       o,
-      { cache: false, batchSize: 256 },
+      { cache: true, batchSize: 256 }, // the lexicon extractor costs more than a cache lookup
     );
   },
 };

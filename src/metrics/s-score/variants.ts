@@ -66,7 +66,8 @@ function metricOf(id: string, description: string, r: Readings, inputs: InputKin
     deterministic: true,
     inputs,
     symmetric: false,
-    cache: false,
+    // the text variant runs the extractor (worth caching); the structured ones cost about a lookup
+    cache: id.endsWith(':text'),
     batchSize: 256,
     score: (requests) => requests.map((q) => scoreOne(q.reference, q.candidate)),
   });

@@ -26,7 +26,7 @@ describe('s-score providers', () => {
     const common = { version: '1', direction: 'higher', tieTolerance: 1e-9, deterministic: true, symmetric: false, cache: false };
     expect(create(sScoreProvider)).toMatchObject({ id: 's-score', range: [-0.5, 1], inputs: ['structured', 'text'], ...common });
     expect(create(sScoreRobustProvider)).toMatchObject({ id: 's-score:robust', range: [0, 1], inputs: ['structured', 'text'], ...common });
-    expect(create(sScoreTextProvider)).toMatchObject({ id: 's-score:text', range: [0, 1], inputs: ['text'], ...common });
+    expect(create(sScoreTextProvider)).toMatchObject({ id: 's-score:text', range: [0, 1], inputs: ['text'], ...common, cache: true }); // runs the extractor: cached
     expect(create(sScoreProvider).description).toMatch(/raw MSE/);
     expect(create(sScoreTextProvider).description).toMatch(/^Approximate S-Score/);
   });
