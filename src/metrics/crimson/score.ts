@@ -85,11 +85,6 @@ export interface CrimsonResult {
   weighted_error_counts: { false_findings: number; missing_findings: number; attribute_errors: number };
 }
 
-/** `table.get(label, 0.25)` without prototype surprises (`"constructor"` is not a label). */
-function labelWeight(table: Readonly<Record<string, number>>, label: unknown): number {
-  return typeof label === 'string' && Object.hasOwn(table, label) ? table[label]! : UNKNOWN_LABEL_WEIGHT;
-}
-
 /** Python's `x in container` for a list (element equality) or a string (substring). */
 function pyContains(container: unknown, item: string): boolean {
   if (typeof container === 'string') return container.includes(item);
@@ -97,6 +92,63 @@ function pyContains(container: unknown, item: string): boolean {
 }
 
 const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
+
+/** Up to this many entries, ids are found by scanning. */
+const SMALL = 32;
+const COUNT_KEYS = ATTRIBUTE_ERROR_TYPES.map((t) => `${t}_errors` as const);
+
+/** The reference's dict-key equality for the ids that occur (a Map's SameValueZero). */
+const sameId = (a: unknown, b: unknown): boolean => a === b || (a !== a && b !== b);
+
+/** SIGNIFICANCE_WEIGHTS.get(label, 0.25), as a switch (no lookup in an object per finding; a test keeps it equal to the table). */
+function significanceWeight(label: unknown): number {
+  switch (label) {
+    case 'urgent':
+      return 1.0;
+    case 'actionable_not_urgent':
+      return 0.5;
+    case 'not_actionable_not_urgent':
+      return 0.25;
+    case 'benign_expected':
+      return 0.0;
+    default:
+      return UNKNOWN_LABEL_WEIGHT;
+  }
+}
+
+/** ATTRIBUTE_SEVERITY_WEIGHTS.get(severity, 0.25). */
+function severityWeight(severity: unknown): number {
+  return severity === 'significant' ? 0.5 : severity === 'negligible' ? 0.0 : UNKNOWN_LABEL_WEIGHT;
+}
+
+/** id -> weight of the LAST finding with that id (a dict comprehension's winner). */
+function idWeights(findings: readonly CrimsonFindingInput[]): (id: unknown) => number | undefined {
+  if (findings.length > SMALL) {
+    const map = new Map<unknown, number>();
+    for (const f of findings) map.set(f.id, significanceWeight(f.clinical_significance));
+    return (id) => map.get(id);
+  }
+  return (id) => {
+    for (let i = findings.length - 1; i >= 0; i--) if (sameId(findings[i]!.id, id)) return significanceWeight(findings[i]!.clinical_significance);
+    return undefined;
+  };
+}
+
+function groupByRef(errors: readonly CrimsonAttributeErrorInput[]): Map<unknown, CrimsonAttributeErrorInput[]> {
+  const byRef = new Map<unknown, CrimsonAttributeErrorInput[]>();
+  for (const e of errors) {
+    const bucket = byRef.get(e.ref_id);
+    if (bucket) bucket.push(e);
+    else byRef.set(e.ref_id, [e]);
+  }
+  return byRef;
+}
+
+/** Whether an earlier match names the same reference. */
+function seenBefore(matched: readonly { ref_id?: unknown }[], i: number, refId: unknown): boolean {
+  for (let j = 0; j < i; j++) if (sameId(matched[j]!.ref_id, refId)) return true;
+  return false;
+}
 
 /**
  * The CRIMSON score of one judge evaluation (DESIGN §8). Ids compare as the reference's
@@ -112,17 +164,15 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
   const attrErrors = list(errors.attribute_errors);
 
   // Later entries win, as in a dict comprehension.
-  const refWeight = new Map<unknown, number>();
-  for (const r of references) refWeight.set(r.id, labelWeight(SIGNIFICANCE_WEIGHTS, r.clinical_significance));
-  const predWeight = new Map<unknown, number>();
-  for (const p of predictions) predWeight.set(p.id, labelWeight(SIGNIFICANCE_WEIGHTS, p.clinical_significance));
+  const refWeight = idWeights(references);
+  const predWeight = idWeights(predictions);
 
   // Python's sum() starts at 0 and adds left to right; every weight is a multiple of 0.25, so
   // these sums are exact whichever summation Python uses.
   let eFalse = 0;
-  for (const id of falseIds) eFalse += predWeight.get(id) ?? 0;
+  for (const id of falseIds) eFalse += predWeight(id) ?? 0;
   let eMiss = 0;
-  for (const id of missingIds) eMiss += refWeight.get(id) ?? 0;
+  for (const id of missingIds) eMiss += refWeight(id) ?? 0;
 
   const counts: CrimsonErrorCounts = {
     false_findings: falseIds.length,
@@ -138,35 +188,43 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
     temporal_errors: 0,
   };
   for (const e of attrErrors) {
-    for (const type of ATTRIBUTE_ERROR_TYPES) if (pyContains(e.error_types, type)) counts[`${type}_errors`]++;
-  }
-
-  const attrByRef = new Map<unknown, CrimsonAttributeErrorInput[]>();
-  for (const e of attrErrors) {
-    const bucket = attrByRef.get(e.ref_id);
-    if (bucket) bucket.push(e);
-    else attrByRef.set(e.ref_id, [e]);
+    for (let t = 0; t < ATTRIBUTE_ERROR_TYPES.length; t++) if (pyContains(e.error_types, ATTRIBUTE_ERROR_TYPES[t]!)) counts[COUNT_KEYS[t]!]++;
   }
 
   let nG = 0;
-  for (const r of references) nG += labelWeight(SIGNIFICANCE_WEIGHTS, r.clinical_significance);
+  for (const r of references) nG += significanceWeight(r.clinical_significance);
   if (nG === 0 && references.length === 0) nG = matched.length + eMiss;
 
   const ePenalty = eFalse;
 
-  const counted = new Set<unknown>();
+  // Few findings (a report's): linear scans beat building Maps and Sets; many: index them.
+  const small = matched.length <= SMALL && attrErrors.length <= SMALL;
+  const attrByRef = small ? undefined : groupByRef(attrErrors);
+  const counted = small ? undefined : new Set<unknown>();
   let correct = 0.0;
-  for (const m of matched) {
-    const refId = m.ref_id;
-    if (counted.has(refId)) continue; // only the first match of a reference counts
-    counted.add(refId);
-    const base = refWeight.get(refId) ?? 0.0;
-    const own = attrByRef.get(refId);
-    if (!own || own.length === 0) {
+  for (let i = 0; i < matched.length; i++) {
+    const refId = matched[i]!.ref_id;
+    // only the first match of a reference counts
+    if (counted ? counted.has(refId) : seenBefore(matched, i, refId)) continue;
+    counted?.add(refId);
+    const base = refWeight(refId) ?? 0.0;
+    let any = false;
+    let errorWeight = 0;
+    if (attrByRef) {
+      for (const e of attrByRef.get(refId) ?? []) {
+        any = true;
+        errorWeight += severityWeight(e.severity);
+      }
+    } else {
+      for (const e of attrErrors) {
+        if (!sameId(e.ref_id, refId)) continue;
+        any = true;
+        errorWeight += severityWeight(e.severity);
+      }
+    }
+    if (!any) {
       correct += base;
     } else {
-      let errorWeight = 0;
-      for (const e of own) errorWeight += labelWeight(ATTRIBUTE_SEVERITY_WEIGHTS, e.severity);
       const creditFactor = base + errorWeight > 0 ? base / (base + errorWeight) : 0.0;
       correct += base * creditFactor; // b * (b / (b + A)), in this order: bit-for-bit
     }
@@ -182,7 +240,7 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
   else crimson = errorsMoreThanCorrect > 0 ? (-1 * errorsMoreThanCorrect) / (1 + errorsMoreThanCorrect) : 0;
 
   let weightedAttr = 0;
-  for (const e of attrErrors) weightedAttr += labelWeight(ATTRIBUTE_SEVERITY_WEIGHTS, e.severity);
+  for (const e of attrErrors) weightedAttr += severityWeight(e.severity);
 
   return {
     crimson_score: pyRound(crimson, 4),
