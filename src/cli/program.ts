@@ -22,6 +22,7 @@ export const COMMANDS: readonly { name: string; load: () => Promise<RegisterComm
   { name: 'test', load: async () => (await import('./commands/test.js')).registerTest },
   { name: 'init', load: async () => (await import('./commands/init/index.js')).registerInit },
   { name: 'merge-reports', load: async () => (await import('./commands/merge-reports.js')).registerMergeReports },
+  { name: 'cseval', load: async () => (await import('./commands/cseval.js')).registerCseval },
 ];
 
 /**

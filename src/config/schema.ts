@@ -58,6 +58,7 @@ export const ConfigSchema = z
     cacheDir: z.string().optional().describe('Default .metric-suite/cache'),
     reporters: z.array(z.string()).optional(),
     metrics: z.record(z.string(), z.union([InlineMetric, MetricSpecSchema])).optional(),
+    imageGenerators: z.record(z.string(), z.record(z.string(), z.unknown())).optional().describe('Text-to-image generators for `metric-suite cseval --generator <name>` (src/metrics/cseval/README.md)'),
   })
   .strict();
 
