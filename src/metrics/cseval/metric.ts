@@ -33,7 +33,7 @@ export function createCsevalMetric(
 ): CsevalMetric {
   const o = { ...parseCsevalOptions(options, id) };
   if (env.record) o.record = true; // --record on the command line
-  const generator = createGenerator(o.generator);
+  const generator = createGenerator(o.generator, process.env, env.root);
   const live = generator.live;
   const generated = new Map<string, Promise<string>>();
   const toRecord = new Map<string, string>();
