@@ -24,11 +24,12 @@ describe('suites/cseval.yaml (offline, replay)', () => {
 
     const json = reportJson(r);
     const rows = json.findingSummary as { metric: string; finding: string; n: number }[];
+    // Table 2 counts the faithful image of each prompt only; the corruptions are ranking expectations
     expect(rows.map((x) => [x.finding, x.n])).toEqual([
-      ['cardiomegaly', 9],
-      ['opacification', 48],
-      ['pleural effusion', 16],
-      ['pneumothorax', 48],
+      ['cardiomegaly', 3],
+      ['opacification', 12],
+      ['pleural effusion', 4],
+      ['pneumothorax', 12],
     ]);
   });
 });
