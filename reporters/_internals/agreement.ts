@@ -1,7 +1,7 @@
 /** "Agreement with raters" (preference cases): a table per suite × metric, and its JSON form. */
 import type { ChalkInstance } from 'chalk';
 import type { AgreementResult } from '../../src/runner/agreement.js';
-import { renderCorpusAgreement } from './corpus-agreement.js';
+import { corpusBrief, renderCorpusAgreement } from './corpus-agreement.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -55,11 +55,13 @@ export function renderAgreementBrief(entries: readonly AgreementResult[] | undef
   const names = entries.map((a) => `${a.suite} · ${a.metric}`);
   const width = Math.max(...names.map((n) => n.length));
   const out = entries.map((a, i) => {
+    if (a.pairs === 0) return `  ${names[i]!.padEnd(width)}  ${corpusBrief(a, c).slice(3)}`; // rating or image cases only
     const m = a.majority;
     const ci = a.tauB.low === null || a.tauB.high === null ? '' : ` [${num(a.tauB.low)}, ${num(a.tauB.high)}]`;
-    return `  ${names[i]!.padEnd(width)}  majority acc ${pct(m.withoutTies).padStart(6)} ${c.dim(`(${frac(m.correctUntied, m.untiedPairs)})`)} · tau-b ${num(a.tauB.value)}${ci} ${c.dim(`(${a.cases} cases, ${a.pairs} pairs)`)}`;
+    return `  ${names[i]!.padEnd(width)}  majority acc ${pct(m.withoutTies).padStart(6)} ${c.dim(`(${frac(m.correctUntied, m.untiedPairs)})`)} · tau-b ${num(a.tauB.value)}${ci} ${c.dim(`(${a.cases} cases, ${a.pairs} pairs)`)}${corpusBrief(a, c)}`;
   });
-  out.push(c.dim(`  per rater and inter-rater: --reporter verbose; tau-b 95% bootstrap CI (${entries[0]!.tauB.resamples} case resamples, seed ${entries[0]!.tauB.seed})`));
+  const boot = entries.find((e) => e.pairs > 0)?.tauB ?? { resamples: 1000, seed: 0 };
+  out.push(c.dim(`  per rater and inter-rater: --reporter verbose; tau-b 95% bootstrap CI (${boot.resamples} case resamples, seed ${boot.seed})`));
   return out;
 }
 

@@ -25,3 +25,11 @@ export function renderCorpusAgreement(a: AgreementResult, c: ChalkInstance): str
   }
   return out;
 }
+
+/** The default reporter's one-line form: ` · per report kendall 0.512 [0.301, 0.690] · spearman ... (40 rated)`; '' without ratings. */
+export function corpusBrief(a: AgreementResult, c: ChalkInstance): string {
+  const x = a.corpus ?? a.images;
+  if (!x) return '';
+  const what = a.corpus ? 'per report' : 'images';
+  return ` · ${what} kendall ${est(x.kendall)} · spearman ${est(x.spearman)} ${c.dim(`(${x.reports} rated)`)}`;
+}

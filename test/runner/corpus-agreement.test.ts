@@ -141,3 +141,21 @@ describe('runSuites with rating cases', () => {
     expect(r.problems.filter((p) => p.line > 0).map((p) => [p.line, p.message])).toEqual([[6, expect.stringContaining('rater "r1" is listed twice')]]);
   });
 });
+
+describe('reporters show the corpus-level correlations', () => {
+  it('default (one line) and verbose (per rater) forms', async () => {
+    const { renderAgreement, renderAgreementBrief } = await import('../../reporters/_internals/agreement.js');
+    const { Chalk } = await import('chalk');
+    const c = new Chalk({ level: 0 });
+    const cwd = tmpTree({
+      'suites/r.yaml': 'name: r\ncases: [../cases/*.yaml]\nmetrics: [len]\n',
+      'cases/rated.yaml': ratingFile([['aaaa', { r1: 3 }], ['aa', { r1: 2 }], ['a', { r1: 1 }]]),
+    });
+    const r = await runSuites({ cwd, providers: [lengthProvider()], cache: false });
+    const brief = renderAgreementBrief(r.agreement, c);
+    expect(brief[0]).toMatch(/^ {2}r · len {2}per report kendall 1\.000 \[1\.000, 1\.000\] · spearman 1\.000 \[1\.000, 1\.000\] \(3 rated\)$/);
+    const full = renderAgreement(r.agreement, c).join('\n');
+    expect(full).toContain('per report vs mean rating (3 rated, 3 cases)  kendall 1.000');
+    expect(full).toMatch(/r1 \(3\) {2}kendall 1\.000 · spearman 1\.000 · pearson/);
+  });
+});
