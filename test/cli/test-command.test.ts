@@ -43,6 +43,7 @@ describe('metric-suite test <metric>', () => {
     expect(new Set(report.laws.map((l) => l.metric))).toEqual(new Set(['bleu']));
     expect(r.stderr).toMatch(/suite cseval left out: every case skips bleu \(e\.g\. bleu does not take image\+prompt input\)/);
     expect(r.stderr).toMatch(/report only, exit 0 unless a result errors/);
+    expect(r.stderr).toMatch(/laws bleu does not satisfy: .*negation-sensitive \(expected\)/);
   });
 
   it("tests a project's own module metric by id, and gates with --min-pass-rate", async () => {

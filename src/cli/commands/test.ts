@@ -54,6 +54,9 @@ export async function testMetric(id: string, flags: TestFlags, io: CliIO): Promi
   const failures = finish();
   for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);
   if (failures.length || planned.problems.length || report.exitCode === 2) return 2;
+  // Report only, the laws are informational and a reporter may list them in one line: name them.
+  const lawMisses = report.laws.filter((l) => l.verdict !== 'pass' && l.verdict !== 'skip').map((l) => `${l.law}${l.expected === 'fail' ? ' (expected)' : ''}`);
+  if (flags.minPassRate === undefined && lawMisses.length) io.stderr.write(`metric-suite: laws ${id} does not satisfy: ${lawMisses.join(', ')} (--reporter verbose shows each counterexample)\n`);
   const errors = [...report.results, ...report.laws].filter((r) => r.verdict === 'error').length;
   if (errors) io.stderr.write(`metric-suite: ${errors} result${errors === 1 ? '' : 's'} of ${id} errored (see the reasons above): exit 1\n`);
   if (flags.minPassRate === undefined) return errors ? 1 : 0;
