@@ -43,7 +43,7 @@ export interface ChatClientOptions {
   transport?: 'node' | 'fetch';
   /**
    * Requests in flight: a number is a fixed limit; an object (default `{}`) an adaptive one that
-   * starts at 16 and finds the server's capacity (see concurrency.ts). The caller's own limit
+   * starts at 32 and finds the server's capacity (see concurrency.ts). The caller's own limit
    * (the runner's `concurrency`) applies on top.
    */
   concurrency?: number | AdaptiveLimitOptions;

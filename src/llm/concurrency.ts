@@ -3,7 +3,7 @@
  * without tuning: a vLLM with 64 slots, a hosted API with a rate limit, an Ollama that serves
  * one request at a time.
  *
- * - Start moderately (`initial`, default 16) and grow in slow start while the server keeps up:
+ * - Start moderately (`initial`, default 32) and grow in slow start while the server keeps up:
  *   +1 per success while the moving average of latency stays within `tolerance` x its lowest
  *   value so far, which doubles the limit every round trip while the limit is in use.
  * - Once latency rises beyond that (requests queue at the server: more in flight buys no
@@ -16,7 +16,7 @@
  * A fixed limit (`adaptive: false`) is the old behaviour: exactly `initial` at a time.
  */
 export interface AdaptiveLimitOptions {
-  /** Starting limit (default 16). */
+  /** Starting limit (default 32). */
   initial?: number;
   /** Upper bound (default 256). */
   max?: number;
@@ -55,7 +55,7 @@ export class AdaptiveLimit {
 
   constructor(options: AdaptiveLimitOptions = {}) {
     this.max = Math.max(1, Math.floor(options.max ?? 256));
-    this.limitValue = Math.min(this.max, Math.max(1, Math.floor(options.initial ?? 16)));
+    this.limitValue = Math.min(this.max, Math.max(1, Math.floor(options.initial ?? 32)));
     this.tolerance = options.tolerance ?? 1.5;
     this.backoffFactor = options.backoff ?? 0.9;
     this.adaptive = options.adaptive ?? true;

@@ -44,6 +44,8 @@ describe('AdaptiveLimit (synthetic outcomes)', () => {
     expect(l.limit).toBeLessThan(l.stats.maxLimit);
   });
 
+  it('starts at 32 by default', () => expect(new AdaptiveLimit().limit).toBe(32));
+
   it('a fixed limit never moves', async () => {
     const l = new AdaptiveLimit({ initial: 3, max: 3, adaptive: false });
     const releases = await Promise.all(Array.from({ length: 3 }, () => l.acquire()));
@@ -97,20 +99,20 @@ async function slotServer(slots: number, full: 'queue' | '429', delayMs = 15) {
 const ask = (c: ChatClient, n: number) => Promise.all(Array.from({ length: n }, () => c.complete({ messages: [{ role: 'user', content: 'hi' }] })));
 
 describe('ChatClient concurrency against a local server', () => {
-  it('grows past its starting 16 towards a 48-slot server', async () => {
+  it('grows from a start of 8 towards a 48-slot server', async () => {
     // 60 ms a request: scheduling jitter on a loaded machine stays small next to it
     const { server } = await slotServer(48, 'queue', 60);
-    const c = new ChatClient({ baseURL: server.url, model: 'm' });
+    const c = new ChatClient({ baseURL: server.url, model: 'm', concurrency: { initial: 8 } });
     const replies = await ask(c, 600);
     c.close();
     expect(replies.every((r) => r.content === '{"ok": true}')).toBe(true);
-    expect(c.limiter.stats.maxLimit).toBeGreaterThan(24);
-    expect(server.maxInFlight).toBeGreaterThan(24);
+    expect(c.limiter.stats.maxLimit).toBeGreaterThan(16);
+    expect(server.maxInFlight).toBeGreaterThan(16);
   });
 
   it('backs off on 429 and still completes every call', async () => {
     const { server, rejected } = await slotServer(6, '429');
-    const c = new ChatClient({ baseURL: server.url, model: 'm', retries: 50, backoffMs: 1 });
+    const c = new ChatClient({ baseURL: server.url, model: 'm', retries: 50, backoffMs: 1, concurrency: { initial: 16 } });
     const replies = await ask(c, 200);
     c.close();
     expect(replies).toHaveLength(200);

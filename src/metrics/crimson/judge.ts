@@ -55,7 +55,7 @@ export const CrimsonOptionsSchema = z.strictObject({
   /** Send the patient context (the case's, overridden by the candidate's). */
   patientContext: z.boolean().default(true),
   /**
-   * Concurrent judge requests: `auto` (default) adapts to the server (starts at 16, grows while
+   * Concurrent judge requests: `auto` (default) adapts to the server (starts at 32, grows while
    * latency holds, backs off on 429/5xx and rising latency; src/llm/concurrency.ts); a number
    * fixes it.
    */
