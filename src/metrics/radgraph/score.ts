@@ -126,14 +126,15 @@ const pack2 = (kind: number, a: number, b: number): number => (a * B + b) * 4 + 
 const pack4 = (a: number, b: number, c: number, d: number): number => (((a * B + b) * B + c) * B + d) * 4 + 3;
 
 /** The packed tuples of one annotation at each level, sorted and deduplicated. */
-function packedSets(a: RadGraphAnnotation, variant: RadGraphVariant): [Float64Array, Float64Array, Float64Array] | undefined {
+function packedSets(a: RadGraphAnnotation, variant: RadGraphVariant): [number[], number[], number[]] | undefined {
   const ents = entities(a);
   const simple: number[] = [];
   const partial: number[] = [];
   const complete: number[] = [];
-  for (const e of ents) {
-    const tokRaw = variant === 'head' ? lowerId(e.tokens) : globalId(e.tokens);
-    const tok = local(tokRaw);
+  for (let k = 0; k < ents.length; k++) {
+    const e = ents[k]!;
+    const lowered = variant === 'head' ? lowerId(e.tokens) : -1;
+    const tok = local(variant === 'head' ? lowered : globalId(e.tokens));
     const label = local(globalId(e.label));
     const rels = e.relations ?? [];
     const plain = pack2(0, tok, label);
@@ -141,12 +142,13 @@ function packedSets(a: RadGraphAnnotation, variant: RadGraphVariant): [Float64Ar
     partial.push(rels.length > 0 ? pack2(1, tok, label) : plain);
     if (rels.length === 0) complete.push(plain);
     else {
-      const low = local(lowerId(e.tokens));
-      for (const [type, target] of rels) {
-        const t = a.entities[target];
+      const low = variant === 'head' ? tok : local(lowerId(e.tokens));
+      for (let r = 0; r < rels.length; r++) {
+        const rel = rels[r]!;
+        const t = a.entities[rel[1]];
         // Upstream raises KeyError on a dangling target; we skip the relation instead.
         if (t === undefined) continue;
-        complete.push(pack4(low, label, local(globalId(type)), local(lowerId(t.tokens))));
+        complete.push(pack4(low, label, local(globalId(rel[0])), local(lowerId(t.tokens))));
       }
     }
   }
@@ -154,15 +156,28 @@ function packedSets(a: RadGraphAnnotation, variant: RadGraphVariant): [Float64Ar
   return [uniqueSorted(simple), uniqueSorted(partial), uniqueSorted(complete)];
 }
 
-function uniqueSorted(values: number[]): Float64Array {
-  const a = Float64Array.from(values).sort();
+/** Sorts and deduplicates in place (insertion sort for a report's few tuples): the set. */
+function uniqueSorted(a: number[]): number[] {
+  if (a.length > 48) a.sort((x, y) => x - y);
+  else {
+    for (let i = 1; i < a.length; i++) {
+      const v = a[i]!;
+      let j = i - 1;
+      while (j >= 0 && a[j]! > v) {
+        a[j + 1] = a[j]!;
+        j--;
+      }
+      a[j + 1] = v;
+    }
+  }
   let u = 0;
   for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[u - 1]) a[u++] = a[i]!;
-  return a.subarray(0, u);
+  a.length = u;
+  return a;
 }
 
 /** |a ∩ b| of two sorted sets. */
-function intersection(a: Float64Array, b: Float64Array): number {
+function intersection(a: readonly number[], b: readonly number[]): number {
   let i = 0;
   let j = 0;
   let n = 0;
