@@ -167,6 +167,70 @@ function scatter(n: number, word: Uint32Array, shift: number, counts: Int32Array
   }
 }
 
+/**
+ * tau-b counting by the groups of the side with few values (g: ranks 0..kg-1): elements of a
+ * group against a running histogram of the other side (o) over the earlier groups. A pair is
+ * discordant when the later group (larger g) has the smaller o; ties in g never count.
+ */
+function grouped(rg: Int32Array, ro: Int32Array, kg: number, ko: number): { gtie: number; otie: number; ntie: number; dis: number } {
+  const n = rg.length;
+  const start = scratch('gStart', i32, kg + 1).fill(0, 0, kg + 1);
+  for (let i = 0; i < n; i++) start[rg[i]! + 1]!++;
+  let gtie = 0;
+  for (let k = 1; k <= kg; k++) {
+    gtie += pairsOf(start[k]!);
+    start[k]! += start[k - 1]!;
+  }
+  const order = scratch('gOrder', i32, n);
+  const fill = scratch('gFill', i32, kg).fill(0, 0, kg);
+  for (let i = 0; i < n; i++) {
+    const g = rg[i]!;
+    order[start[g]! + fill[g]!++] = i;
+  }
+  const totalO = scratch('gTotalO', i32, ko).fill(0, 0, ko);
+  const leq = scratch('gLeq', i32, ko).fill(0, 0, ko); // earlier groups' elements with o <= v
+  const hist = scratch('gHist', i32, ko).fill(0, 0, ko);
+  let dis = 0;
+  let ntie = 0;
+  let earlier = 0;
+  for (let g = 0; g < kg; g++) {
+    const from = start[g]!;
+    const to = start[g + 1]!;
+    if (from === to) continue;
+    for (let j = from; j < to; j++) {
+      const v = ro[order[j]!]!;
+      dis += earlier - leq[v]!;
+      hist[v]!++;
+      totalO[v]!++;
+    }
+    let running = 0;
+    for (let v = 0; v < ko; v++) {
+      running += hist[v]!;
+      leq[v]! += running;
+    }
+    for (let j = from; j < to; j++) {
+      const v = ro[order[j]!]!;
+      const c = hist[v]!;
+      if (c === 0) continue;
+      ntie += pairsOf(c);
+      hist[v] = 0;
+    }
+    earlier += to - from;
+  }
+  let otie = 0;
+  for (let v = 0; v < ko; v++) otie += pairsOf(totalO[v]!);
+  return { gtie, otie, ntie, dis };
+}
+
+/** scipy's final arithmetic: (tot - xtie - ytie + ntie - 2 dis) / sqrt(tot - xtie) / sqrt(tot - ytie), clipped to [-1, 1]. */
+function tauFromCounts(n: number, xtie: number, ytie: number, ntie: number, dis: number): number {
+  const tot = pairsOf(n);
+  if (xtie === tot || ytie === tot) return Number.NaN;
+  const conMinusDis = tot - xtie - ytie + ntie - 2 * dis;
+  const tau = conMinusDis / Math.sqrt(tot - xtie) / Math.sqrt(tot - ytie);
+  return Math.min(1, Math.max(-1, tau));
+}
+
 /** Pairs among `count` items: c (c - 1) / 2. */
 const pairsOf = (c: number): number => (c * (c - 1)) / 2;
 
@@ -177,6 +241,15 @@ const pairsOf = (c: number): number => (c * (c - 1)) / 2;
 export function kendallTauBRanks(rx: Int32Array, ry: Int32Array, kx: number, ky: number): number {
   const n = rx.length;
   if (n === 0) return Number.NaN;
+  // One side with few distinct values (ratings): count by groups of it, O(n + kx * ky).
+  if (Math.min(kx, ky) * Math.max(kx, ky) <= 4 * n + 4096) {
+    if (kx <= ky) {
+      const c = grouped(rx, ry, kx, ky);
+      return tauFromCounts(n, c.gtie, c.otie, c.ntie, c.dis);
+    }
+    const c = grouped(ry, rx, ky, kx); // discordance is symmetric; the ties keep their sides
+    return tauFromCounts(n, c.otie, c.gtie, c.ntie, c.dis);
+  }
   // counting sort by y, then a stable counting sort by x: the order (x, y)
   const cy = scratch('cy', i32, ky + 1).fill(0, 0, ky + 1);
   for (let i = 0; i < n; i++) cy[ry[i]! + 1]!++;
@@ -223,9 +296,5 @@ export function kendallTauBRanks(rx: Int32Array, ry: Int32Array, kx: number, ky:
     dis += i - notAbove;
     for (let k = r; k <= ky; k += k & -k) tree[k]!++;
   }
-  const tot = pairsOf(n);
-  if (xtie === tot || ytie === tot) return Number.NaN;
-  const conMinusDis = tot - xtie - ytie + ntie - 2 * dis;
-  const tau = conMinusDis / Math.sqrt(tot - xtie) / Math.sqrt(tot - ytie);
-  return Math.min(1, Math.max(-1, tau));
+  return tauFromCounts(n, xtie, ytie, ntie, dis);
 }

@@ -82,7 +82,7 @@ describe('kendallTauB: one O(n log n) path, bit-identical to exact pair counts',
       expect(Object.is(kendallTauB(x, y), pairwiseTauB(x, y))).toBe(true);
     }
   });
-  it('each way of ranking (counting, sorting, radix) at sizes that pick it, floats and integers', () => {
+  it('each way of ranking (counting, sorting, radix) and of counting (grouped, Fenwick), floats and integers', () => {
     const rand = mulberry32(23);
     for (const n of [50, 3000, 5000]) {
       const ints = Array.from({ length: n }, () => Math.floor(rand() * 9) - 4);
@@ -90,6 +90,9 @@ describe('kendallTauB: one O(n log n) path, bit-identical to exact pair counts',
       const floats = ints.map((v) => (rand() < 0.1 ? v : v + Math.round(rand() * 1e3) / 1e3) * (rand() < 0.5 ? -1 : 1));
       expect(Object.is(kendallTauB(ints, floats), pairwiseTauB(ints, floats))).toBe(true);
       expect(Object.is(kendallTauB(wide, floats), pairwiseTauB(wide, floats))).toBe(true);
+      expect(Object.is(kendallTauB(floats, ints), pairwiseTauB(floats, ints))).toBe(true); // the grouped side is y
+      const distinct = floats.map((v, i) => v + i * 1e-7);
+      expect(Object.is(kendallTauB(distinct, floats), pairwiseTauB(distinct, floats))).toBe(true); // many values both sides: the Fenwick path
     }
   });
   it('denseRanks: equal values share a rank, -0 equals 0, ranks have no gaps', () => {
