@@ -31,7 +31,8 @@ interface Waiter {
 export class CommandWorker {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly stderr = new StderrTail();
-  private buffer = '';
+  /** Pieces of the line being received (joined when its newline arrives). */
+  private readonly pending: string[] = [];
   private waiter: Waiter | undefined;
   private nextId = 1;
   private failure: string | undefined;
@@ -39,7 +40,8 @@ export class CommandWorker {
 
   private constructor(private readonly command: WorkerCommand) {
     const [file, ...args] = command.argv;
-    this.child = spawn(file!, args, { cwd: command.cwd, env: command.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // its own process group: the worker and anything it starts are killed together
+    this.child = spawn(file!, args, { cwd: command.cwd, env: command.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     this.child.stdout.setEncoding('utf8');
     this.child.stderr.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => this.onStdout(chunk));
@@ -47,10 +49,16 @@ export class CommandWorker {
     this.child.stdin.on('error', () => {
       /* EPIPE when the worker died: reported by 'close' */
     });
+    // 'exit', not 'close': a grandchild holding stdout open must not hide the worker's death.
+    // Output already in the pipe still arrives: 'close', or a short wait, comes first.
+    const streamsClosed = new Promise<void>((resolve) => this.child.on('close', () => resolve()));
     this.closed = new Promise((resolve) => {
-      this.child.on('close', (code, signal) => {
-        this.fail(signal ? `exited on signal ${signal}` : `exited with code ${code}`);
-        resolve();
+      this.child.on('exit', (code, signal) => {
+        void Promise.race([streamsClosed, new Promise((r) => setTimeout(r, 100).unref())]).then(() => {
+          this.fail(signal ? `exited on signal ${signal}` : `exited with code ${code}`);
+          this.killGroup('SIGKILL');
+          resolve();
+        });
       });
     });
     this.child.on('error', (e) => {
@@ -133,11 +141,14 @@ export class CommandWorker {
     });
   }
 
+  /** Linear in the output: only the new chunk is searched, and a long line is joined once. */
   private onStdout(chunk: string): void {
-    this.buffer += chunk;
-    for (let nl = this.buffer.indexOf('\n'); nl >= 0 && this.failure === undefined; nl = this.buffer.indexOf('\n')) {
-      const line = this.buffer.slice(0, nl);
-      this.buffer = this.buffer.slice(nl + 1);
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0 && this.failure === undefined; nl = chunk.indexOf('\n', start)) {
+      const piece = chunk.slice(start, nl);
+      const line = this.pending.length > 0 ? this.pending.join('') + piece : piece;
+      this.pending.length = 0;
+      start = nl + 1;
       if (!line.trim()) continue;
       const message = decode(line);
       if (typeof message === 'string') return this.fail(`wrote garbage to stdout (${message})`);
@@ -147,6 +158,7 @@ export class CommandWorker {
       if (!expected) return this.fail(`answered ${w.id === 'hello' ? 'the handshake' : `batch ${w.id}`} with ${preview(line)}`);
       w.resolve(message);
     }
+    if (start < chunk.length && this.failure === undefined) this.pending.push(start === 0 ? chunk : chunk.slice(start));
   }
 
   /** Marks the worker failed, kills it, and fails the message in flight. */
@@ -160,10 +172,22 @@ export class CommandWorker {
     void Promise.race([this.closed, new Promise((r) => setTimeout(r, 200))]).then(() => w.reject(new WorkerFailure(this.describe(reason))));
   }
 
-  /** Kills the process at once (SIGKILL). */
+  /** Kills the process group at once (SIGKILL): the worker and whatever it started. */
   kill(): void {
     if (this.failure === undefined) this.failure = 'was stopped';
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    this.killGroup('SIGKILL');
+  }
+
+  /** Signals the worker's process group (the worker alone where groups do not exist). */
+  private killGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform !== 'win32') process.kill(-pid, signal);
+      else if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    } catch {
+      /* the group is gone already */
+    }
   }
 
   /** Clean shutdown: `{"type":"shutdown"}`, then SIGTERM after `graceMs`, then SIGKILL. */
@@ -177,10 +201,10 @@ export class CommandWorker {
       this.child.stdin.end();
       if (await wait(graceMs)) return;
     }
-    if (!running()) return;
-    this.child.kill('SIGTERM');
-    if (await wait(graceMs)) return;
-    this.child.kill('SIGKILL');
+    if (!running()) return this.killGroup('SIGKILL');
+    this.killGroup('SIGTERM');
+    if (await wait(graceMs)) return this.killGroup('SIGKILL');
+    this.killGroup('SIGKILL');
     await wait(graceMs);
   }
 }
