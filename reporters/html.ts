@@ -224,7 +224,7 @@ export function htmlView(report: RunReport, title = 'metric-suite report') {
       report.exitCode === 0 ? 'all gates pass' : report.exitCode === 1 ? `${failedGates} gate${failedGates === 1 ? '' : 's'} failed` : 'problems loading the run',
     counts: t,
     duration: fmtDuration(report.durationMs),
-    summaryLine: summaryLine(t) + (report.bailed ? ' (stopped early: --bail)' : ''),
+    summaryLine: summaryLine(t) + (report.bailed ? ' (stopped early: --bail)' : '') + (report.interrupted ? ' (interrupted: only what completed)' : ''),
     notes: [informationalNote(report), knownFailureNote(report)].filter((x): x is string => x !== undefined),
     problems: report.problems.map(formatProblem),
     agreement: agreementViews(report.agreement),

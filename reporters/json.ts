@@ -108,6 +108,7 @@ export function reportJson(report: RunReport): { [key: string]: Json } {
     exitCode: report.exitCode,
     durationMs: report.durationMs,
     bailed: report.bailed ?? false,
+    ...(report.interrupted ? { interrupted: true } : {}),
     // Table 2 of the CSEval paper: mean ± sd per finding of image cases (only when there are any).
     // Preference cases: agreement with raters per suite × metric (src/runner/agreement.ts).
     ...(report.agreement && report.agreement.length > 0 ? { agreement: agreementJson(report.agreement) } : {}),

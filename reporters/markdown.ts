@@ -64,7 +64,7 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
   const head = [
     `# ${mdText(options.title ?? 'metric-suite report')}`,
     '',
-    `**${ok ? '✅ all gates pass' : report.exitCode === 1 ? `❌ ${failedGates.length} gate${failedGates.length === 1 ? '' : 's'} failed` : '❌ problems loading the run'}** · ${summaryLine(t)} · duration ${fmtDuration(report.durationMs)}${report.bailed ? ' · stopped early (--bail)' : ''}`,
+    `**${ok ? '✅ all gates pass' : report.exitCode === 1 ? `❌ ${failedGates.length} gate${failedGates.length === 1 ? '' : 's'} failed` : '❌ problems loading the run'}** · ${summaryLine(t)} · duration ${fmtDuration(report.durationMs)}${report.bailed ? ' · stopped early (--bail)' : ''}${report.interrupted ? ' · interrupted (only what completed)' : ''}`,
     '',
     ...mdTable(['passed', 'failed', 'errors', 'inconclusive', 'skipped'], [[t.passed, t.failed, t.errors, t.inconclusive, t.skipped].map(String)], ['r', 'r', 'r', 'r', 'r']),
     '',

@@ -103,6 +103,7 @@ export function renderEnd(report: RunReport, c: ChalkInstance, mode: SummaryMode
     out.push(c.red(`${parts.filter(Boolean).join(', ')} (counted as failed)`));
   }
   if (report.bailed) out.push(c.yellow('bailed: the run stopped early (--bail)'));
+  if (report.interrupted) out.push(c.yellow('interrupted: the results cover only what completed before the signal'));
   out.push(c.dim(`duration: ${fmtDuration(report.durationMs)}`));
   for (const note of [informationalNote(report), knownFailureNote(report)]) if (note) out.push(c.dim(note));
   out.push(summaryLine(t));

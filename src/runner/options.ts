@@ -29,4 +29,11 @@ export interface RunOptions extends CaseFilter, SuiteSelection, LawOverrides {
   shard?: Shard;
   /** `--baseline`: gates fail only on results newly broken against this baseline (src/baseline). */
   baseline?: Baseline;
+  /**
+   * Interrupts the run (the CLI aborts it on SIGINT/SIGTERM): nothing new is scheduled,
+   * requests in flight get `interruptGraceMs` (default 3,000) to finish, and the report covers
+   * what completed, marked `interrupted` (exit 130).
+   */
+  signal?: AbortSignal;
+  interruptGraceMs?: number;
 }

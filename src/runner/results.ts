@@ -134,11 +134,13 @@ export interface RunReport {
   laws: LawResult[];
   gates: GateResult[];
   problems: Problem[];
-  /** 0 all gates pass, 1 a gate fails, 2 usage/config/load errors. */
-  exitCode: 0 | 1 | 2;
+  /** 0 all gates pass, 1 a gate fails, 2 usage/config/load errors, 130 interrupted (SIGINT/SIGTERM). */
+  exitCode: 0 | 1 | 2 | 130;
   durationMs: number;
   /** Set when --bail stopped the run early. */
   bailed?: boolean;
+  /** Set when a signal stopped the run: the results are those completed so far (DESIGN §9). */
+  interrupted?: boolean;
   /** Agreement with raters per suite × metric, for suites with preference cases (src/runner/agreement.ts). */
   agreement?: AgreementResult[];
   /** Metric id -> declared version, for every metric created (baselines record it). */

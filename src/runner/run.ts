@@ -36,6 +36,9 @@ export async function runSuites(options: RunOptions = {}): Promise<RunReport> {
 
 async function pipeline(options: RunOptions, started: number): Promise<RunReport> {
   const ctx = await context(options);
+  const onInterrupt = () => (ctx.stop = 'interrupt');
+  if (options.signal?.aborted) onInterrupt();
+  options.signal?.addEventListener('abort', onInterrupt, { once: true });
   const selection = await selectSuites(ctx.root, ctx.cwd, { ...options, suiteGlobs: options.suiteGlobs ?? ctx.suiteGlobs });
   ctx.problems.push(...selection.problems);
   const planned = await planRun(ctx, selection.suites);
@@ -68,5 +71,6 @@ async function context(options: RunOptions): Promise<RunContext & { suiteGlobs?:
     },
     emit: emitter(options.reporters ?? [], problems),
     failures: 0,
+    ...(options.signal ? { interrupt: { signal: options.signal, graceMs: options.interruptGraceMs ?? 3_000 } } : {}),
   };
 }

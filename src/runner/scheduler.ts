@@ -9,6 +9,28 @@ export interface ScheduleOptions {
   cache?: DiskCache;
   /** No network: a remote metric's cache miss is an error outcome. */
   offline?: boolean;
+  /** An interrupt: batches not started are not started; batches in flight get `graceMs`, then are abandoned. */
+  stop?: { signal: AbortSignal; graceMs: number };
+}
+
+/** The outcome of a request left unscored by an interrupt (the verdicts stage drops its task). */
+export const INTERRUPTED: ScoreOutcome = Object.freeze({ error: 'interrupted before this request was scored' });
+
+/** `work`, or undefined once the interrupt's grace period has passed. */
+export function untilGrace<T>(work: Promise<T>, stop: ScheduleOptions['stop']): Promise<T | undefined> {
+  if (!stop) return work;
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onStop = () => {
+      timer = setTimeout(() => resolve(undefined), stop.graceMs);
+    };
+    if (stop.signal.aborted) onStop();
+    else stop.signal.addEventListener('abort', onStop, { once: true });
+    work.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      stop.signal.removeEventListener('abort', onStop);
+    });
+  });
 }
 
 /** What scheduling did, for tests and `--verbose` style reporting. */
@@ -64,7 +86,9 @@ export async function scoreRequests(
   const batches: number[][] = [];
   for (let i = 0; i < misses.length; i += reg.batchSize) batches.push(misses.slice(i, i + reg.batchSize));
   await Promise.all(batches.map((batch) => limit(async () => {
-    const outcomes = await runBatch(reg, batch.map((i) => unique[i]!.request));
+    if (options.stop?.signal.aborted) return;
+    const outcomes = await untilGrace(runBatch(reg, batch.map((i) => unique[i]!.request)), options.stop);
+    if (!outcomes) return;
     batch.forEach((slot, k) => {
       const o = outcomes[k]!;
       results[slot] = o;
@@ -73,7 +97,7 @@ export async function scoreRequests(
   })));
 
   return {
-    outcomes: index.map((slot) => results[slot]!),
+    outcomes: index.map((slot) => results[slot] ?? INTERRUPTED),
     stats: { requests: requests.length, unique: unique.length, cacheHits, batches: batches.length },
   };
 }

@@ -68,63 +68,61 @@ describe('DiskCache', () => {
     expect(await b.get(DiskCache.namespace('other', '1', 'cfg'), k1)).toBeUndefined();
   });
 
-  it('stores entries in <dir>/<namespace>/<first two hex>.json, without undefined details', async () => {
+  it('appends each entry to <dir>/<namespace>/<first two hex>.jsonl as it is set, with a checksum', async () => {
     const dir = await tempDir();
     const cache = new DiskCache(dir);
     cache.set(NS, 'ab12', { value: 1, details: undefined });
     cache.set(NS, 'ab34', { value: 0 });
     cache.set(NS, 'cd56', { value: 0.5 });
+    // on disk before any flush: a run killed now keeps them
+    expect(await filesUnder(dir)).toEqual([`${NS}/ab.jsonl`, `${NS}/cd.jsonl`]);
+    const lines = (await readFile(path.join(dir, NS, 'ab.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(lines).toEqual([{ k: 'ab12', v: 1, c: expect.stringMatching(/^[0-9a-f]{16}$/) }, { k: 'ab34', v: 0, c: expect.stringMatching(/^[0-9a-f]{16}$/) }]);
     expect(await cache.flush()).toEqual([]);
-    expect(await filesUnder(dir)).toEqual([`${NS}/ab.json`, `${NS}/cd.json`]);
-    expect(await readFile(path.join(dir, NS, 'ab.json'), 'utf8')).toBe('{"ab12":{"value":1},"ab34":{"value":0}}');
+    expect(new DiskCache(dir).get(NS, 'ab34')).toEqual({ value: 0 });
   });
 
-  it('writes atomically: no .tmp files are left after flush', async () => {
-    const dir = await tempDir();
-    const cache = new DiskCache(dir);
-    for (let i = 0; i < 40; i++) cache.set(NS, DiskCache.key(String(i)), { value: i / 40 });
-    expect(await cache.flush()).toEqual([]);
-    const files = await filesUnder(dir);
-    expect(files.length).toBeGreaterThan(1);
-    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    expect(files.every((f) => /^fake-[0-9a-f]{16}\/[0-9a-f]{2}\.json$/.test(f))).toBe(true);
-  });
-
-  it('flush with nothing dirty writes nothing', async () => {
+  it('flush with nothing set writes nothing', async () => {
     const dir = await tempDir();
     expect(await new DiskCache(dir).flush()).toEqual([]);
     expect(await filesUnder(dir)).toEqual([]);
   });
 
-  it('reads a corrupt bucket as empty and overwrites it on flush', async () => {
+  it('a torn line or a hand-edited value is not used: it is scored again, with a warning', async () => {
     const dir = await tempDir();
-    await mkdir(path.join(dir, NS), { recursive: true });
-    await writeFile(path.join(dir, NS, 'ee.json'), '{"ee00": {"value": 0.3');
-    await writeFile(path.join(dir, NS, 'ff.json'), '[{"value": 0.3}]');
-    const cache = new DiskCache(dir);
-    expect(await cache.get(NS, 'ee00')).toBeUndefined();
-    expect(await cache.get(NS, 'ff00')).toBeUndefined();
-    cache.set(NS, 'ee01', { value: 0.9 });
-    expect(await cache.flush()).toEqual([]);
-    expect(JSON.parse(await readFile(path.join(dir, NS, 'ee.json'), 'utf8'))).toEqual({ ee01: { value: 0.9 } });
-    expect(await new DiskCache(dir).get(NS, 'ee01')).toEqual({ value: 0.9 });
+    const a = new DiskCache(dir);
+    a.set(NS, 'ee01', { value: 0.9 });
+    a.set(NS, 'ee02', { value: 0.4 });
+    await a.flush();
+    const file = path.join(dir, NS, 'ee.jsonl');
+    const text = await readFile(file, 'utf8');
+    // edit a value by hand (well-formed JSON), and leave a line torn by a crash
+    await writeFile(file, `${text.replace('"v":0.4', '"v":0.41')}{"k":"ee03","v":0.`);
+    const warnings: string[] = [];
+    const b = new DiskCache(dir, (m) => warnings.push(m));
+    expect(b.get(NS, 'ee01')).toEqual({ value: 0.9 });
+    expect(b.get(NS, 'ee02')).toBeUndefined();
+    expect(b.get(NS, 'ee03')).toBeUndefined();
+    expect(warnings).toEqual([`metric-suite: 2 cache entries in ${file} failed the checksum and will be scored again`]);
+    // a record appended after a torn line is intact
+    b.set(NS, 'ee04', { value: 0.2 });
+    await b.flush();
+    expect(new DiskCache(dir, () => undefined).get(NS, 'ee04')).toEqual({ value: 0.2 });
   });
 
-  it('merges entries from two instances sharing a directory on flush', async () => {
+  it('two instances sharing a directory lose nothing; the last write of a key wins', async () => {
     const dir = await tempDir();
     const a = new DiskCache(dir);
     const b = new DiskCache(dir);
-    expect(await b.get(NS, 'aa01')).toBeUndefined(); // b has read (and memoised) the empty bucket
+    expect(b.get(NS, 'aa01')).toBeUndefined(); // b has read (and memoised) the empty bucket
     a.set(NS, 'aa01', { value: 0.1 });
     b.set(NS, 'aa02', { value: 0.2 });
     b.set(NS, 'aa01', { value: 0.15 });
     a.set(NS, 'aa03', { value: 0.3 });
     expect(await a.flush()).toEqual([]);
     expect(await b.flush()).toEqual([]);
-    const bucket = JSON.parse(await readFile(path.join(dir, NS, 'aa.json'), 'utf8'));
-    // the later flush wins for a key both wrote; keys only one wrote survive
-    expect(bucket).toEqual({ aa01: { value: 0.15 }, aa02: { value: 0.2 }, aa03: { value: 0.3 } });
-    expect(await b.get(NS, 'aa03')).toEqual({ value: 0.3 });
+    const fresh = new DiskCache(dir);
+    expect(['aa01', 'aa02', 'aa03'].map((k) => fresh.get(NS, k))).toEqual([{ value: 0.15 }, { value: 0.2 }, { value: 0.3 }]);
   });
 
   it('returns a message instead of throwing when the directory is unwritable', async () => {
@@ -135,7 +133,7 @@ describe('DiskCache', () => {
     cache.set(NS, 'aa01', { value: 0.1 });
     const failures = await cache.flush();
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(new RegExp(`^cache write ${escape(path.join(blocker, 'cache', NS, 'aa.json'))}: ENOTDIR`));
+    expect(failures[0]).toMatch(new RegExp(`^cache write ${escape(path.join(blocker, 'cache', NS, 'aa.jsonl'))}: ENOTDIR`));
     expect(await cache.flush()).toEqual([]); // failed entries are not retried forever
     expect(await readFile(blocker, 'utf8')).toBe('not a directory');
   });
@@ -178,7 +176,7 @@ describe('DiskCache with the scheduler', () => {
     const result = await scoreRequests(b.reg, [req(1)], { cache: new DiskCache(dir) });
     expect(result.stats.cacheHits).toBe(0);
     expect(b.calls).toHaveLength(1);
-    expect((await readdir(dir)).length).toBe(1); // only a flushed
+    expect((await readdir(dir)).length).toBe(2); // one namespace per configuration
   });
 });
 

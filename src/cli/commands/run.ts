@@ -15,15 +15,36 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
     const untested = await metricWithoutSuite(flags, io.cwd);
     if (untested && !flags.shard && flags.baseline === undefined) return setExit(await testMetric(untested, flags, io));
     const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
+    const interrupt = onInterrupt(io);
     const report = await runSuites({
       cwd: io.cwd,
       ...runFlagsOf(flags),
       reporters,
       ...(flags.shard ? { shard: flags.shard } : {}),
       ...(await baselineOption(flags.baseline, io.cwd)),
-    });
+      signal: interrupt.signal,
+    }).finally(interrupt.dispose);
     const failures = finish();
     for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);
     setExit(failures.length > 0 ? 2 : report.exitCode);
   });
+}
+
+/**
+ * SIGINT/SIGTERM stop the run: nothing new is scheduled, requests in flight get a grace
+ * period, then every reporter writes what completed (exit 130). A second signal exits at once.
+ */
+function onInterrupt(io: CliIO): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const handler = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      io.stderr.write(`metric-suite: ${name} again: exiting now\n`);
+      process.exit(130);
+    }
+    io.stderr.write(`metric-suite: ${name}: finishing the requests in flight, then writing the reports (again to exit now)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return { signal: controller.signal, dispose: () => (process.off('SIGINT', handler), process.off('SIGTERM', handler)) };
 }

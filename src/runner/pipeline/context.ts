@@ -25,6 +25,8 @@ export interface RunContext {
   failures: number;
   /** Set when scheduling must stop: --bail reached, or an interrupt. */
   stop?: 'bail' | 'interrupt';
+  /** The interrupt signal (SIGINT/SIGTERM) and how long requests in flight may still finish. */
+  interrupt?: { signal: AbortSignal; graceMs: number };
 }
 
 /** Whether scheduling stops: --bail reached, or an interrupt. */

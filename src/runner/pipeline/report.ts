@@ -17,16 +17,18 @@ export async function report(tally: Tally, planned: Planned, ctx: RunContext, st
   const summary = summarize([...results, ...laws]);
   const metricVersions = Object.fromEntries(planned.suites.flatMap((p) => p.metrics.map((m) => [m.id, m.metric.version] as const)));
   const baseline = options.baseline ? applyBaseline(options.baseline, { results, laws, gates, metricVersions }) : undefined;
-  const exitCode = problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
+  // an interrupted run covers only what completed: it neither passes nor fails (exit 130, like a shell)
+  const exitCode = ctx.stop === 'interrupt' ? 130 : problems.length > 0 ? 2 : gates.every((g) => g.passed) ? 0 : 1;
   const out: RunReport = {
     summary, results, laws, gates, problems, exitCode, durationMs: performance.now() - started,
     ...(ctx.stop === 'bail' ? { bailed: true } : {}),
+    ...(ctx.stop === 'interrupt' ? { interrupted: true } : {}),
     ...(agreement.length ? { agreement } : {}),
     metricVersions, plan: planned.plan,
     ...(baseline ? { baseline } : {}),
   };
   const before = problems.length;
   await ctx.emit('onRunEnd', out);
-  if (problems.length > before) out.exitCode = 2; // a reporter failed at the end: its output is incomplete
+  if (problems.length > before && out.exitCode !== 130) out.exitCode = 2; // a reporter failed at the end: its output is incomplete
   return out;
 }

@@ -1,12 +1,11 @@
 import { runLaw, unavailableLaw } from '../../laws/plan.js';
 import type { ScoreOutcome } from '../../metrics/contract.js';
 import type { RegisteredMetric } from '../../metrics/registry.js';
-import type { DiskCache } from '../cache.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from '../evaluate.js';
 import { gateFor } from '../gates.js';
 import { applyRepeats } from '../repeats.js';
 import type { CaseResult, LawResult } from '../results.js';
-import { scoreRequests } from '../scheduler.js';
+import { INTERRUPTED, scoreRequests, untilGrace, type ScheduleOptions } from '../scheduler.js';
 import { stopped, type RunContext } from './context.js';
 import type { SuitePlan } from './plan.js';
 import type { WorkUnit } from './schedule.js';
@@ -27,39 +26,53 @@ export async function* verdicts(units: Iterable<WorkUnit>, ctx: RunContext): Asy
     else if (unit.type === 'unavailable') {
       for (const t of unit.tasks) yield { type: 'case', result: skipped(t, undefined, `${unit.metricId} unavailable: ${unit.reason}`) };
     } else if (unit.type === 'cases') {
-      for (const result of await runChunk(unit.tasks, unit.reg, ctx.cache, ctx.offline)) {
+      for (const result of await runChunk(unit.tasks, unit.reg, schedulingOf(ctx))) {
         yield { type: 'case', result };
-        if (stopped(ctx)) break;
+        // --bail drops the rest of the chunk; an interrupt keeps everything that completed
+        if (stopped(ctx) && ctx.stop === 'bail') break;
       }
     } else {
       const { suite, law, metricId, reg } = unit;
       const gate = gateFor(suite.suite.gate, metricId);
       const result = reg
-        ? await runLaw(law, reg, { suite: suite.suite.name, score: ctx.lawScore, overrides: ctx.overrides, informational: gate.informational === true })
+        ? await untilGrace(runLaw(law, reg, { suite: suite.suite.name, score: ctx.lawScore, overrides: ctx.overrides, informational: gate.informational === true }), ctx.interrupt)
         : unavailableLaw(law, metricId, suite.unavailable.get(metricId) ?? 'not created', suite.suite.name);
-      yield { type: 'law', result };
+      if (result) yield { type: 'law', result }; // undefined: interrupted before the law finished
     }
   }
 }
 
-/** Scores one chunk of tasks for one metric and returns their verdicts in task order. */
-async function runChunk(tasks: Task[], reg: RegisteredMetric, cache: DiskCache | undefined, offline: boolean): Promise<CaseResult[]> {
+/** How the stage asks the scheduler: cache, offline, and the interrupt with its grace period. */
+function schedulingOf(ctx: RunContext): ScheduleOptions {
+  return { ...(ctx.cache ? { cache: ctx.cache } : {}), offline: ctx.offline, ...(ctx.interrupt ? { stop: ctx.interrupt } : {}) };
+}
+
+/**
+ * Scores one chunk of tasks for one metric and returns their verdicts in task order. After
+ * an interrupt, tasks with a request left unscored have no verdict (they did not complete).
+ */
+async function runChunk(tasks: Task[], reg: RegisteredMetric, scheduling: ScheduleOptions): Promise<CaseResult[]> {
   const reasons = tasks.map((t) => skipReason(t.case, reg));
   const perTask = tasks.map((t, i) => (reasons[i] ? [] : requestsOf(t.case)));
   const requests = perTask.flat().map((x) => x.request);
-  const { outcomes } = await scoreRequests(reg, requests, { ...(cache ? { cache } : {}), offline });
+  const { outcomes } = await scoreRequests(reg, requests, scheduling);
   // Repeats of a non-deterministic metric bypass the cache (they must compute again).
+  const { offline } = scheduling;
   const repeats = reg.metric.deterministic || (offline && reg.metric.remote) ? 1 : (reg.repeats ?? 1);
   const again: ScoreOutcome[][] = [];
-  for (let r = 1; r < repeats && requests.length > 0; r++) again.push((await scoreRequests(reg, requests, { offline })).outcomes);
+  const { cache: _, ...uncached } = scheduling;
+  for (let r = 1; r < repeats && requests.length > 0; r++) again.push((await scoreRequests(reg, requests, uncached)).outcomes);
   let k = 0;
-  return tasks.map((t, i) => {
-    if (reasons[i]) return skipped(t, reg, reasons[i]);
+  const out: CaseResult[] = [];
+  tasks.forEach((t, i) => {
+    if (reasons[i]) return void out.push(skipped(t, reg, reasons[i]));
     const labelled = perTask[i]!.map(({ label }) => {
       const j = k++;
       return { label, outcome: outcomes[j]!, again: again.map((a) => a[j]!) };
     });
+    if (labelled.some((l) => l.outcome === INTERRUPTED || l.again.includes(INTERRUPTED))) return;
     const result = verdictOf(t, reg, labelled);
-    return repeats > 1 ? applyRepeats(result, labelled, t.case.tolerance ?? reg.metric.tieTolerance) : result;
+    out.push(repeats > 1 ? applyRepeats(result, labelled, t.case.tolerance ?? reg.metric.tieTolerance) : result);
   });
+  return out;
 }

@@ -13,7 +13,7 @@ function project(behaviour: string, extra = ''): string {
   return tmpTree({
     'suites/main.yaml': 'name: main\ncases: [../cases/*.yaml]\nmetrics: [flaky]\n',
     'cases/c.yaml': `defaults: { kind: score }\ncases:\n${cases}`,
-    'metric-suite.config.yaml': `metrics:\n  flaky: { module: ./flaky.mjs, batchSize: 1, concurrency: 1, timeoutMs: 1500${extra} }\n`,
+    'metric-suite.config.yaml': `metrics:\n  flaky: { module: ./flaky.mjs, batchSize: 1, concurrency: 1, timeoutMs: 5000${extra} }\n`,
     'flaky.mjs': `export default { id: 'flaky', version: '1', description: 'misbehaves on BAD', direction: 'higher', range: [0, 1],
   tieTolerance: 0, deterministic: true, inputs: ['text'],
   async score(rs) {
@@ -31,7 +31,7 @@ async function run(behaviour: string, extra = '') {
 describe('module metrics run isolated in a worker', () => {
   it('process.exit(0) while scoring is an error for that request; the run goes on and exits 1', async () => {
     const { r, verdicts, bad } = await run('process.exit(0);');
-    expect(verdicts).toEqual({ ok1: 'pass', BAD: 'error', ok2: 'pass' });
+    expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
     expect(bad.reason).toMatch(/exited with code 0/);
     expect(r.exitCode).toBe(1);
   });
@@ -47,28 +47,28 @@ describe('module metrics run isolated in a worker', () => {
 
   it('a dangling promise rejection is an error for the batch in flight', async () => {
     const { r, verdicts, bad } = await run("Promise.reject(new Error('dangling')); await new Promise((ok) => setTimeout(ok, 200));");
-    expect(verdicts).toEqual({ ok1: 'pass', BAD: 'error', ok2: 'pass' });
+    expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
     expect(bad.reason).toMatch(/crashed: dangling/);
     expect(r.exitCode).toBe(1);
   });
 
   it('a late timer throw is an error for the batch in flight', async () => {
-    const { verdicts, bad } = await run("setTimeout(() => { throw new Error('late'); }, 10); await new Promise((ok) => setTimeout(ok, 200));");
-    expect(verdicts).toEqual({ ok1: 'pass', BAD: 'error', ok2: 'pass' });
+    const { r, verdicts, bad } = await run("setTimeout(() => { throw new Error('late'); }, 10); await new Promise((ok) => setTimeout(ok, 200));");
+    expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
     expect(bad.reason).toMatch(/crashed: late/);
   });
 
   it('a synchronous busy loop times out; the worker is replaced and the next case scores', async () => {
     const started = performance.now();
-    const { verdicts, bad } = await run('for (;;) {}');
-    expect(verdicts).toEqual({ ok1: 'pass', BAD: 'error', ok2: 'pass' });
-    expect(bad.reason).toMatch(/timed out after 1500 ms/);
-    expect(performance.now() - started).toBeLessThan(20_000);
+    const { r, verdicts, bad } = await run('for (;;) {}');
+    expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
+    expect(bad.reason).toMatch(/timed out after 5000 ms/);
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('running out of memory is an error for that request (heap limit from maxHeapMb)', async () => {
     const { r, verdicts, bad } = await run('const hog = []; for (;;) hog.push(new Array(1e5).fill(Math.random()));', ', maxHeapMb: 64');
-    expect(verdicts).toEqual({ ok1: 'pass', BAD: 'error', ok2: 'pass' });
+    expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
     expect(bad.reason).toMatch(/ran out of memory \(worker heap limit 64 MB\)/);
     expect(r.exitCode).toBe(1);
   });
