@@ -14,7 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-tarball-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// removing the installed project (node_modules) can take long on a loaded machine
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 /** The environment of a user's shell: none of the npm_* variables `npm test` sets for its script. */
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'ONNXRUNTIME_NODE_INSTALL'));
