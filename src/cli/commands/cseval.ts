@@ -9,6 +9,7 @@ import { createImageGenerator, type ImageGenerator } from '../../metrics/cseval/
 import { DiskCache } from '../../runner/cache.js';
 import { formatProblem } from '../../runner/results.js';
 import { runGenerator, type GeneratorRunResult } from '../cseval/pipeline.js';
+import { renderHtml } from '../cseval/html.js';
 import { renderReport, reportOf } from '../cseval/render.js';
 import type { CliIO } from '../io.js';
 
@@ -21,6 +22,7 @@ interface CsevalFlags {
   size: string;
   concurrency: string;
   json?: string;
+  html?: string;
   cache: boolean;
   offline?: boolean;
   config?: string;
@@ -51,6 +53,7 @@ export function registerCseval(program: Command, io: CliIO, setExit: (code: numb
     .option('--size <WxH>', 'image size', '512x512')
     .option('--concurrency <n>', 'concurrent image generations', '1')
     .option('--json <file>', 'also write the report as JSON ("-" for stdout instead of the table)')
+    .option('--html <file>', 'also write the report as one self-contained HTML page (bar chart per finding)')
     .option('--no-cache', 'do not read or write the score cache')
     .option('--offline', 'no network: a remote metric without a cached score is an error')
     .option('-c, --config <file>', 'config file')
@@ -96,6 +99,7 @@ export function registerCseval(program: Command, io: CliIO, setExit: (code: numb
           io.stdout.write(renderReport(report));
           if (f.json) writeFileSync(path.resolve(io.cwd, f.json), `${JSON.stringify(report, null, 2)}\n`);
         }
+        if (f.html) writeFileSync(path.resolve(io.cwd, f.html), renderHtml(report));
         const failed = runs.some((r) => r.manifest.entries.some((e) => typeof e.score !== 'number'));
         setExit(stop.stopped ? 130 : failed ? 1 : 0);
       } catch (e) {

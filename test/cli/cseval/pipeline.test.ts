@@ -49,7 +49,7 @@ function project(): string {
 describe('metric-suite cseval (toy worker, stand-in report generator)', () => {
   it('prints Table 2 per finding and overall, writes JSON, compares two generators, and resumes from the run folder', async () => {
     const cwd = project();
-    const args = ['--generator', 'toyA', '--generator', 'toyB', '--seeds', '3', '--prompts', 'prompts.yaml', '--metric', 'cseval:lexicon', '--size', '16x16', '--json', 'cseval.json'];
+    const args = ['--generator', 'toyA', '--generator', 'toyB', '--seeds', '3', '--prompts', 'prompts.yaml', '--metric', 'cseval:lexicon', '--size', '16x16', '--json', 'cseval.json', '--html', 'cseval.html'];
     const first = await cli(cwd, args);
     expect(first.stderr).not.toMatch(/metric-suite cseval:/);
     expect(first.code).toBe(0);
@@ -72,6 +72,11 @@ describe('metric-suite cseval (toy worker, stand-in report generator)', () => {
     expect(json.comparison!.rows.find((r) => r.finding === 'cardiomegaly')!.difference!).toBeLessThan(0);
     const calls = readFileSync(path.join(cwd, 'calls.log'), 'utf8').trim().split('\n');
     expect(calls).toHaveLength(24);
+    const html = readFileSync(path.join(cwd, 'cseval.html'), 'utf8');
+    expect(html.match(/<svg class="table2-chart"/g)).toHaveLength(2);
+    expect(html.match(/<rect class="bar/g)).toHaveLength(8); // 3 findings + overall, per generator
+    expect(html).toContain('<section class="comparison"><h2>toyA vs toyB</h2>');
+    expect(html).not.toMatch(/<script|https?:\/\//);
 
     // Second run: every image comes from the run folder; the worker is not asked again.
     const again = await cli(cwd, args);
