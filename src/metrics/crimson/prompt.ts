@@ -49,7 +49,10 @@ export function buildCrimsonPrompt(options: CrimsonPromptOptions): CrimsonPrompt
   const userSource = readFileSync(options.templateFile ?? path.join(dir, 'crimson.hbs'), 'utf8');
   const user: PromptTemplate = set.compile(userSource);
   const systemSource = options.systemPrompt ?? readFileSync(path.join(dir, 'system.hbs'), 'utf8');
-  const system = systemSource.trim() === '' ? undefined : set.compile(systemSource);
+  const compiled = systemSource.trim() === '' ? undefined : set.compile(systemSource);
+  // a system message without placeholders is rendered once, not per request
+  const fixed = compiled && !systemSource.includes('{{') ? compiled({}).trim() : undefined;
+  const system = fixed !== undefined ? () => fixed : compiled;
   const hash = createHash('sha256');
   hash.update(userSource).update('\0').update(systemSource).update('\0');
   for (const f of readdirSync(partialsDir).filter((x) => x.endsWith('.hbs')).sort()) hash.update(f).update(readFileSync(path.join(partialsDir, f))).update('\0');
