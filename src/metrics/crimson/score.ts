@@ -121,17 +121,18 @@ function severityWeight(severity: unknown): number {
   return severity === 'significant' ? 0.5 : severity === 'negligible' ? 0.0 : UNKNOWN_LABEL_WEIGHT;
 }
 
-/** id -> weight of the LAST finding with that id (a dict comprehension's winner). */
-function idWeights(findings: readonly CrimsonFindingInput[]): (id: unknown) => number | undefined {
-  if (findings.length > SMALL) {
-    const map = new Map<unknown, number>();
-    for (const f of findings) map.set(f.id, significanceWeight(f.clinical_significance));
-    return (id) => map.get(id);
-  }
-  return (id) => {
-    for (let i = findings.length - 1; i >= 0; i--) if (sameId(findings[i]!.id, id)) return significanceWeight(findings[i]!.clinical_significance);
-    return undefined;
-  };
+/** The weight of the LAST finding with that id (a dict comprehension's winner); `index` for many findings. */
+function weightOf(findings: readonly CrimsonFindingInput[], index: Map<unknown, number> | undefined, id: unknown): number | undefined {
+  if (index) return index.get(id);
+  for (let i = findings.length - 1; i >= 0; i--) if (sameId(findings[i]!.id, id)) return significanceWeight(findings[i]!.clinical_significance);
+  return undefined;
+}
+
+function indexOf(findings: readonly CrimsonFindingInput[]): Map<unknown, number> | undefined {
+  if (findings.length <= SMALL) return undefined;
+  const map = new Map<unknown, number>();
+  for (const f of findings) map.set(f.id, significanceWeight(f.clinical_significance));
+  return map;
 }
 
 function groupByRef(errors: readonly CrimsonAttributeErrorInput[]): Map<unknown, CrimsonAttributeErrorInput[]> {
@@ -164,15 +165,15 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
   const attrErrors = list(errors.attribute_errors);
 
   // Later entries win, as in a dict comprehension.
-  const refWeight = idWeights(references);
-  const predWeight = idWeights(predictions);
+  const refIndex = indexOf(references);
+  const predIndex = indexOf(predictions);
 
   // Python's sum() starts at 0 and adds left to right; every weight is a multiple of 0.25, so
   // these sums are exact whichever summation Python uses.
   let eFalse = 0;
-  for (const id of falseIds) eFalse += predWeight(id) ?? 0;
+  for (const id of falseIds) eFalse += weightOf(predictions, predIndex, id) ?? 0;
   let eMiss = 0;
-  for (const id of missingIds) eMiss += refWeight(id) ?? 0;
+  for (const id of missingIds) eMiss += weightOf(references, refIndex, id) ?? 0;
 
   const counts: CrimsonErrorCounts = {
     false_findings: falseIds.length,
@@ -207,7 +208,7 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
     // only the first match of a reference counts
     if (counted ? counted.has(refId) : seenBefore(matched, i, refId)) continue;
     counted?.add(refId);
-    const base = refWeight(refId) ?? 0.0;
+    const base = weightOf(references, refIndex, refId) ?? 0.0;
     let any = false;
     let errorWeight = 0;
     if (attrByRef) {
