@@ -6,7 +6,8 @@
  * Needs the npm registry (for npm@10 and the dependencies); takes about a minute.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-tarball-'));
-// removing the installed project (node_modules) can take long on a loaded machine
-afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
+// Removing an installed node_modules (thousands of files) can take a while on a busy machine.
+afterAll(() => rm(work, { recursive: true, force: true }), 120_000);
 
 /** The environment of a user's shell: none of the npm_* variables `npm test` sets for its script. */
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'ONNXRUNTIME_NODE_INSTALL'));
