@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../metrics/contract.js';
 import { findContradiction, type IndexedRelation } from './consistency.js';
@@ -56,6 +57,15 @@ function imagePathIssue(rel: string, dir: string, root: string | undefined): str
   const inside = path.relative(path.resolve(root), path.resolve(dir, rel));
   if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
     return `image path "${rel}" leaves the cases root ${root}: images must stay inside it`;
+  }
+  // a symlink inside the root may point anywhere: what it resolves to must stay inside too
+  const real = realOrUndefined(path.resolve(dir, rel));
+  const realRoot = realOrUndefined(path.resolve(root));
+  if (real !== undefined && realRoot !== undefined) {
+    const through = path.relative(realRoot, real);
+    if (through === '' || through.startsWith('..') || path.isAbsolute(through)) {
+      return `image path "${rel}" is a link to ${real}, outside the cases root ${root}: images must stay inside it`;
+    }
   }
   return undefined;
 }
@@ -137,4 +147,13 @@ function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<P
   const out: Partial<Pick<T, K>> = {};
   for (const k of keys) if (obj[k] !== undefined) out[k] = obj[k];
   return out;
+}
+
+/** The real path (links resolved), or undefined when it does not exist (a missing image is reported where it is read). */
+function realOrUndefined(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
 }

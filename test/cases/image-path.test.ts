@@ -32,3 +32,28 @@ describe('image paths stay inside the cases root', () => {
     expect(r.problems[0]!.message).toMatch(/must be relative to the case file/);
   });
 });
+
+describe('image paths through links (issue 14, finding 6)', () => {
+  it('a symlink inside the cases root that points outside it is a validate problem', async () => {
+    const { symlinkSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const cwd = tmpTree({ 'cases/image/e.yaml': imageCase('img/b.png'), 'secret/key.png': 'not an image' });
+    mkdirSync(path.join(cwd, 'cases/image/img'), { recursive: true });
+    writeFileSync(path.join(cwd, 'cases/image/img/a.png'), 'png');
+    symlinkSync(path.join(cwd, 'secret/key.png'), path.join(cwd, 'cases/image/img/b.png'));
+    const r = await new CaseLoader(cwd).load([path.join(cwd, 'cases/image/e.yaml')]);
+    expect(r.cases).toEqual([]);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ file: 'cases/image/e.yaml', line: 6 });
+    expect(r.problems[0]!.message).toMatch(/image path "img\/b\.png" is a link to .*secret\/key\.png, outside the cases root/);
+  });
+
+  it('a symlink that stays inside the root is fine', async () => {
+    const { symlinkSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const cwd = tmpTree({ 'cases/image/e.yaml': imageCase('img/b.png'), 'cases/shared/real.png': 'png' });
+    mkdirSync(path.join(cwd, 'cases/image/img'), { recursive: true });
+    writeFileSync(path.join(cwd, 'cases/image/img/a.png'), 'png');
+    symlinkSync(path.join(cwd, 'cases/shared/real.png'), path.join(cwd, 'cases/image/img/b.png'));
+    const r = await new CaseLoader(cwd).load([path.join(cwd, 'cases/image/e.yaml')]);
+    expect(r.problems).toEqual([]);
+  });
+});

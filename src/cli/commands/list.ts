@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { redactSecrets } from '../../util/redact.js';
 import { CaseLoader } from '../../cases/load.js';
 import { loadConfig } from '../../config/load.js';
 import { builtinProviders } from '../../metrics/builtins.js';
@@ -39,18 +40,18 @@ export function registerList(program: Command, io: CliIO, setExit: (code: number
       }
     }
     await registry.closeAll();
-    if (flags.json) io.stdout.write(`${JSON.stringify({ suites: suiteRows, metrics, problems }, null, 2)}\n`);
+    if (flags.json) io.stdout.write(redactSecrets(`${JSON.stringify({ suites: suiteRows, metrics, problems }, null, 2)}\n`));
     else {
       for (const s of suiteRows) {
-        io.stdout.write(`suite ${s.name} (${s.file}): ${s.cases.length} cases × ${s.metrics.join(', ')}\n`);
-        for (const c of s.cases) io.stdout.write(`  ${c.id}  [${c.kind}${c.capability ? `, ${c.capability}` : ''}]\n`);
+        io.stdout.write(redactSecrets(`suite ${s.name} (${s.file}): ${s.cases.length} cases × ${s.metrics.join(', ')}\n`));
+        for (const c of s.cases) io.stdout.write(redactSecrets(`  ${c.id}  [${c.kind}${c.capability ? `, ${c.capability}` : ''}]\n`));
       }
-      io.stdout.write('metrics:\n');
+      io.stdout.write(redactSecrets('metrics:\n'));
       for (const m of metrics) {
-        if ('error' in m) io.stdout.write(`  ${m.id}  error: ${m.error}\n`);
-        else io.stdout.write(`  ${m.id}@${m.version}  ${m.direction} is better, range [${m.range.join(', ')}], tie ${m.tieTolerance}, ${m.deterministic ? 'deterministic' : 'non-deterministic'}, inputs ${m.inputs.join('/')}${m.symmetric ? ', symmetric' : ''}\n      ${m.description}\n`);
+        if ('error' in m) io.stdout.write(redactSecrets(`  ${m.id}  error: ${m.error}\n`));
+        else io.stdout.write(redactSecrets(`  ${m.id}@${m.version}  ${m.direction} is better, range [${m.range.join(', ')}], tie ${m.tieTolerance}, ${m.deterministic ? 'deterministic' : 'non-deterministic'}, inputs ${m.inputs.join('/')}${m.symmetric ? ', symmetric' : ''}\n      ${m.description}\n`));
       }
-      for (const p of problems) io.stderr.write(`${formatProblem(p)}\n`);
+      for (const p of problems) io.stderr.write(redactSecrets(`${formatProblem(p)}\n`));
     }
     setExit(problems.length > 0 ? 2 : 0);
   });

@@ -11,6 +11,7 @@
  *   template such as `Bearer ${TOKEN}`), so secrets never sit in the config or the cache key.
  * Failures become error outcomes for the batch's requests; `score` never throws.
  */
+import { redactSecrets, redactUrl } from '../../util/redact.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Metric, MetricDeclaration, ScoreContext, ScoreOutcome, ScoreRequest } from '../contract.js';
 import { MetricDeclarationSchema } from '../define.js';
@@ -69,7 +70,7 @@ export function headersFromEnv(headerEnv: Record<string, string> = {}, env: Node
 
 class HttpFailure extends Error {
   constructor(message: string, readonly retryable: boolean, readonly headers?: Headers) {
-    super(message);
+    super(redactSecrets(message)); // fetch's own messages may quote the URL with its credentials
   }
 }
 
@@ -80,7 +81,11 @@ class HttpClient {
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
 
+  /** The URL as messages show it: userinfo and query values redacted. */
+  private readonly shown: string;
+
   constructor(readonly url: string, private readonly headers: Record<string, string>, spec: HttpSpec) {
+    this.shown = redactUrl(url);
     this.timeoutMs = spec.timeoutMs ?? 60_000;
     this.retries = spec.retries ?? 3;
     this.backoffMs = spec.backoffMs ?? 500;
@@ -98,7 +103,7 @@ class HttpClient {
         return await this.once(method, body, signal);
       } catch (e) {
         const f = e instanceof HttpFailure ? e : new HttpFailure(String(e), false);
-        if (signal?.aborted) throw new Error(`${method} ${this.url} was cancelled`);
+        if (signal?.aborted) throw new Error(`${method} ${this.shown} was cancelled`);
         if (!f.retryable || attempt > this.retries) throw new Error(`${f.message}${attempt > 1 ? ` (after ${attempt} attempts)` : ''}`);
         const fromHeader = retryAfterMs(f.headers);
         const wait = fromHeader !== undefined
@@ -107,9 +112,39 @@ class HttpClient {
         try {
           await sleep(wait, undefined, signal ? { signal } : undefined);
         } catch {
-          throw new Error(`${method} ${this.url} was cancelled`);
+          throw new Error(`${method} ${this.shown} was cancelled`);
         }
       }
+    }
+  }
+
+  /**
+   * fetch with redirects followed by hand: within the configured origin as fetch would; to
+   * another origin only when no header is configured, since headers (an `X-Api-Key` as much
+   * as Authorization) must never leave the origin they were configured for.
+   */
+  private async fetchFollowing(method: 'GET' | 'POST', body: unknown, signal: AbortSignal): Promise<Response> {
+    const origin = new URL(this.url).origin;
+    let target = this.url;
+    let m: 'GET' | 'POST' = method;
+    for (let hop = 0; ; hop++) {
+      const res = await fetch(target, {
+        method: m,
+        headers: { accept: 'application/json', ...(m === 'POST' ? { 'content-type': 'application/json' } : {}), ...this.headers },
+        ...(m === 'POST' ? { body: JSON.stringify(body) } : {}),
+        redirect: 'manual',
+        signal,
+      });
+      const location = res.headers.get('location');
+      if (![301, 302, 303, 307, 308].includes(res.status) || !location) return res;
+      await res.body?.cancel().catch(() => undefined);
+      const next = new URL(location, target);
+      if (hop >= 5) throw new HttpFailure(`${method} ${this.shown} redirected more than 5 times`, false);
+      if (next.origin !== origin && Object.keys(this.headers).length > 0) {
+        throw new HttpFailure(`${method} ${this.shown} redirected to another origin (${redactUrl(next.href)}): not followed, the configured headers stay with ${redactUrl(origin)}`, false);
+      }
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && m === 'POST')) m = 'GET';
+      target = next.href;
     }
   }
 
@@ -117,33 +152,29 @@ class HttpClient {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     let res: Response;
     try {
-      res = await fetch(this.url, {
-        method,
-        headers: { accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...this.headers },
-        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      res = await this.fetchFollowing(method, body, signal ? AbortSignal.any([signal, timeout]) : timeout);
     } catch (e) {
-      if (timeout.aborted) throw new HttpFailure(`${method} ${this.url} did not answer within ${this.timeoutMs} ms`, true);
-      if (signal?.aborted) throw new HttpFailure(`${method} ${this.url} was cancelled`, false);
+      if (e instanceof HttpFailure) throw e;
+      if (timeout.aborted) throw new HttpFailure(`${method} ${this.shown} did not answer within ${this.timeoutMs} ms`, true);
+      if (signal?.aborted) throw new HttpFailure(`${method} ${this.shown} was cancelled`, false);
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new HttpFailure(`cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? (e as Error).message}`, true);
+      throw new HttpFailure(`cannot reach ${this.shown}: ${cause?.code ?? cause?.message ?? (e as Error).message}`, true);
     }
     let text: string;
     try {
       text = await res.text();
     } catch (e) {
-      if (timeout.aborted) throw new HttpFailure(`${method} ${this.url} did not finish its answer within ${this.timeoutMs} ms`, true);
-      throw new HttpFailure(`${method} ${this.url}: reading the answer failed: ${(e as Error).message}`, true);
+      if (timeout.aborted) throw new HttpFailure(`${method} ${this.shown} did not finish its answer within ${this.timeoutMs} ms`, true);
+      throw new HttpFailure(`${method} ${this.shown}: reading the answer failed: ${(e as Error).message}`, true);
     }
     if (!res.ok) {
       const retryable = RETRYABLE.has(res.status) || res.status >= 500;
-      throw new HttpFailure(`${method} ${this.url} answered HTTP ${res.status}${text.trim() ? `: ${text.trim().slice(0, 300)}` : ''}`, retryable, res.headers);
+      throw new HttpFailure(`${method} ${this.shown} answered HTTP ${res.status}${text.trim() ? `: ${text.trim().slice(0, 300)}` : ''}`, retryable, res.headers);
     }
     try {
       return JSON.parse(text);
     } catch {
-      throw new HttpFailure(`${method} ${this.url} answered with something that is not JSON: ${JSON.stringify(text.slice(0, 120))}`, false);
+      throw new HttpFailure(`${method} ${this.shown} answered with something that is not JSON: ${JSON.stringify(text.slice(0, 120))}`, false);
     }
   }
 }
@@ -159,22 +190,22 @@ export async function createHttpMetric(settings: HttpMetricSettings, env: NodeJS
   try {
     url = new URL(spec.url);
   } catch {
-    throw new Error(`http.url is not a URL: ${JSON.stringify(spec.url)}`);
+    throw new Error(`http.url is not a URL: ${JSON.stringify(redactUrl(spec.url))}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`http.url must be http(s): ${spec.url}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`http.url must be http(s): ${redactUrl(spec.url)}`);
   const client = new HttpClient(spec.url, { ...spec.headers, ...headersFromEnv(spec.headerEnv, env) }, spec);
   let raw: unknown = spec.declaration;
   if (raw === undefined) {
     const got = (await client.call('GET', undefined)) as Record<string, unknown> | null;
     if (got && typeof got === 'object' && typeof got.protocol === 'number' && got.protocol !== HTTP_PROTOCOL_VERSION) {
-      throw new Error(`${spec.url} speaks protocol ${got.protocol}; this metric-suite speaks protocol ${HTTP_PROTOCOL_VERSION}`);
+      throw new Error(`${redactUrl(spec.url)} speaks protocol ${got.protocol}; this metric-suite speaks protocol ${HTTP_PROTOCOL_VERSION}`);
     }
     raw = got && typeof got === 'object' && 'declaration' in got ? got.declaration : got;
   }
   const parsed = MetricDeclarationSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-    throw new Error(`invalid declaration from ${spec.declaration ? 'http.declaration' : `GET ${spec.url}`}: ${issues.join('; ')}`);
+    throw new Error(`invalid declaration from ${spec.declaration ? 'http.declaration' : `GET ${redactUrl(spec.url)}`}: ${issues.join('; ')}`);
   }
   const decl = parsed.data as MetricDeclaration;
   const options = settings.options ?? {};
@@ -188,8 +219,8 @@ export async function createHttpMetric(settings: HttpMetricSettings, env: NodeJS
       return fail((e as Error).message);
     }
     const outcomes = reply && typeof reply === 'object' ? (reply as { outcomes?: unknown }).outcomes : undefined;
-    if (!Array.isArray(outcomes)) return fail(`POST ${spec.url} answered without an "outcomes" array`);
-    if (outcomes.length !== requests.length) return fail(`POST ${spec.url} returned ${outcomes.length} outcomes for ${requests.length} requests`);
+    if (!Array.isArray(outcomes)) return fail(`POST ${redactUrl(spec.url)} answered without an "outcomes" array`);
+    if (outcomes.length !== requests.length) return fail(`POST ${redactUrl(spec.url)} returned ${outcomes.length} outcomes for ${requests.length} requests`);
     // Values are checked (finite, in range) by the runner like any metric's.
     return outcomes as ScoreOutcome[];
   };

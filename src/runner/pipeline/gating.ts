@@ -3,6 +3,7 @@ import { ratedAgreement } from '../rated-agreement.js';
 import { evaluateGate, gateFor, notRunGate, type GateScope } from '../gates.js';
 import { isUnexpectedPass, type CaseResult, type GateResult, type LawResult } from '../results.js';
 import { gateForShard } from '../shard/index.js';
+import { redactSecrets } from '../../util/redact.js';
 import type { RunContext } from './context.js';
 import type { SuitePlan } from './plan.js';
 import type { Decided } from './verdicts.js';
@@ -29,13 +30,13 @@ export async function gate(decided: AsyncIterable<Decided>, ctx: RunContext): Pr
   let lawsOf = new Map<string, LawResult[]>();
   for await (const d of decided) {
     if (d.type === 'case') {
-      const r = d.result;
+      const r = redacted(d.result);
       tally.results.push(r);
       push(byMetric, r.metric, r);
       if (gatingCase(r)) ctx.failures++;
       await ctx.emit('onCaseResult', r);
     } else if (d.type === 'law') {
-      const r = d.result;
+      const r = d.result.reason?.includes('://') ? { ...d.result, reason: redactSecrets(d.result.reason) } : d.result;
       tally.laws.push(r);
       push(lawsOf, r.metric, r);
       if (gatingLaw(r)) ctx.failures++;
@@ -70,4 +71,13 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** A result whose reason or errors name a URL, with secrets in it redacted (src/util/redact.ts). */
+function redacted(r: CaseResult): CaseResult {
+  const errors = r.errors && Object.values(r.errors).some((e) => e.includes('://'))
+    ? Object.fromEntries(Object.entries(r.errors).map(([k, e]) => [k, redactSecrets(e)]))
+    : r.errors;
+  if (errors === r.errors && !r.reason?.includes('://')) return r;
+  return { ...r, ...(r.reason ? { reason: redactSecrets(r.reason) } : {}), ...(errors ? { errors } : {}) };
 }

@@ -1,5 +1,6 @@
 import { applyBaseline } from '../baseline/compare.js';
 import { summarize, type RunReport } from '../results.js';
+import { redactSecrets } from '../../util/redact.js';
 import type { RunContext } from './context.js';
 import type { Tally } from './gating.js';
 import type { Planned } from './plan.js';
@@ -27,6 +28,7 @@ export async function report(tally: Tally, planned: Planned, ctx: RunContext, st
     metricVersions, plan: planned.plan,
     ...(baseline ? { baseline } : {}),
   };
+  for (const p of problems) p.message = redactSecrets(p.message);
   const before = problems.length;
   await ctx.emit('onRunEnd', out);
   if (problems.length > before && out.exitCode !== 130) out.exitCode = 2; // a reporter failed at the end: its output is incomplete

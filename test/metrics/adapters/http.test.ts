@@ -122,3 +122,29 @@ describe('http metrics', () => {
     await expect(make({ url: s.url, declaration: { id: 'x' } })).rejects.toThrow(/invalid declaration from http.declaration: version/);
   });
 });
+
+describe('http metric secrets (issue 14, findings 7)', () => {
+  it('does not follow a redirect to another origin with a configured header', async () => {
+    const target = await serve((hit, _n, res) => json(res, 200, scores(hit)));
+    const origin = await serve((_hit, _n, res) => res.writeHead(307, { location: target.url }).end());
+    const metric = await make({ url: origin.url, declaration: DECL, headerEnv: { 'X-Api-Key': 'KEY' }, retries: 0 }, { KEY: 'sk-secret' });
+    const [o] = await metric.score([req('abc')], { signal });
+    expect(errorOf(o)).toMatch(/redirected to another origin .*not followed/);
+    expect(target.hits).toEqual([]);
+    expect(origin.hits[0]!.headers['x-api-key']).toBe('sk-secret');
+  });
+
+  it('follows a same-origin redirect with its headers, and a cross-origin one when no header is configured', async () => {
+    const target = await serve((hit, _n, res) => json(res, 200, scores(hit)));
+    const hop = await serve((_hit, _n, res) => res.writeHead(307, { location: target.url }).end());
+    const plain = await make({ url: hop.url, declaration: DECL, retries: 0 });
+    expect(await plain.score([req('abc')], { signal })).toEqual([{ value: 0.3 }]);
+  });
+
+  it('redacts userinfo and query values of the URL in every error', async () => {
+    const metric = await make({ url: 'http://admin:hunter2@127.0.0.1:9/score?api_key=sk-123&model=x', declaration: DECL, retries: 0, timeoutMs: 500 });
+    const [o] = await metric.score([req('abc')], { signal });
+    expect(errorOf(o)).toBeDefined();
+    expect(errorOf(o)).not.toMatch(/hunter2|sk-123/);
+  });
+});
