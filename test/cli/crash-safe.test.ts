@@ -52,7 +52,13 @@ async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
 function cacheEntries(dir: string): number {
   if (!existsSync(dir)) return 0;
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    .reduce((n, e) => n + readFileSync(path.join(e.parentPath, e.name), 'utf8').split('\n').filter(Boolean).length, 0);
+    .reduce((n, e) => n + readFileSync(path.join(e.parentPath, e.name), 'utf8').split('\n').filter((l) => {
+      try {
+        return typeof JSON.parse(l).k === 'string'; // a line torn by kill -9 is no entry
+      } catch {
+        return false;
+      }
+    }).length, 0);
 }
 
 describe('interrupted runs keep what completed', () => {
@@ -100,9 +106,9 @@ describe('interrupted runs keep what completed', () => {
     const cached = cacheEntries(path.join(cwd, '.metric-suite/cache'));
     expect(cached).toBeGreaterThanOrEqual(4);
     const again = spawnSync(process.execPath, [bin, 'run'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(again.status).toBe(0);
+    expect(again.status, again.stderr).toBe(0);
     const rescored = scored(cwd).slice(before.size);
-    expect(rescored.length).toBe(30 - cached);
+    expect(rescored.length, JSON.stringify({ cached, before: before.size, rescored })).toBe(30 - cached);
     for (const c of rescored) expect(before.has(c) && rescored.filter((x) => x === c).length > 1).toBe(false);
   });
 });
