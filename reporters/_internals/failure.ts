@@ -71,8 +71,13 @@ export function renderCaseFailure(r: CaseResult, c: ChalkInstance, suites?: stri
   } else if (ranked.length === 1 && ranked[0]!.score !== undefined) {
     lines.push(`  score:    ${scoreLine(ranked)}`);
   }
+  // each error message once: the reason already quotes the messages the runner grouped
+  const said = new Set<string>();
   for (const cand of ranked) {
-    if (cand.error !== undefined) lines.push(`  ${c.red('error')} ${cand.label}: ${cand.error}`);
+    if (cand.error === undefined || said.has(cand.error) || r.reason?.includes(cand.error)) continue;
+    said.add(cand.error);
+    const same = ranked.filter((x) => x.error === cand.error).map((x) => x.label);
+    lines.push(`  ${c.red('error')} ${same.join(', ')}: ${cand.error}`);
   }
   lines.push(...clinicalLines(r, ranked.map((x) => x.label)), ...differences(r, ranked.map((x) => x.label), c));
   return lines;

@@ -6,7 +6,7 @@
  * agreement tables. The last line counts gating results only (it agrees with the exit code).
  */
 import type { ChalkInstance } from 'chalk';
-import { formatProblem, type RunReport } from '../../src/runner/results.js';
+import { formatProblem, type CaseResult, type LawResult, type RunReport } from '../../src/runner/results.js';
 import { fmtDuration, summaryLine } from './format.js';
 import { renderCaseFailure, renderInformational, renderLawFailure } from './failure.js';
 import { renderGates } from './gates.js';
@@ -36,6 +36,9 @@ function renderFailures(report: RunReport, c: ChalkInstance, mode: SummaryMode):
   const isNew = (suites: string[], metric: string, id: string) => !broken || suites.some((s) => broken.has(`${s}\u0000${metric}\u0000${id}`));
   const blocks: string[] = [];
   const still: string[] = [];
+  // many errors with one cause (an unreachable endpoint, a missing model) are one line, not a block each
+  const { grouped, lines: groupLines } = mode === 'default' ? sameCauseErrors(failed.map((f) => f.result), laws, c) : { grouped: new Set<unknown>(), lines: [] };
+  blocks.push(...groupLines);
   const gateOf = gateIndex(report.gates);
   const note = (r: { suite?: string; metric: string }, suites: string[]): string => {
     // tolerated only where every suite that produced it tolerates it
@@ -43,6 +46,7 @@ function renderFailures(report: RunReport, c: ChalkInstance, mode: SummaryMode):
     return notes.every(Boolean) ? c.dim(`  (${notes.join('; ')})`) : '';
   };
   for (const f of failed) {
+    if (grouped.has(f.result)) continue;
     if (!isNew(f.suites, f.result.metric, f.result.caseId)) {
       if (mode === 'verbose') blocks.push(...renderCaseFailure(f.result, c, suiteCount > 1 ? f.suites : undefined), '');
       else still.push(renderInformational(f.result, c));
@@ -54,6 +58,7 @@ function renderFailures(report: RunReport, c: ChalkInstance, mode: SummaryMode):
     blocks.push(...block, '');
   }
   for (const l of laws) {
+    if (grouped.has(l)) continue;
     if (!isNew([l.suite ?? ''], l.metric, `law ${l.law}`)) {
       if (mode === 'verbose') blocks.push(...renderLawFailure(l, c), '');
       else still.push(renderKnownLaw(l, c));
@@ -67,6 +72,44 @@ function renderFailures(report: RunReport, c: ChalkInstance, mode: SummaryMode):
   const out = [c.bold.red(`Failures (${failed.length + laws.length})`), '', ...blocks];
   if (still.length) out.push(c.dim(`still failing as in the baseline (not gating): ${still.length}`), ...still, '');
   return out;
+}
+
+/** The one message behind an error result: its candidates' single error, else its reason. */
+function causeOf(r: { verdict: string; reason?: string; errors?: Record<string, string> }): string | undefined {
+  if (r.verdict !== 'error') return undefined;
+  const messages = new Set(Object.values(r.errors ?? {}));
+  if (messages.size === 1) return [...messages][0];
+  return messages.size === 0 ? r.reason : undefined;
+}
+
+/** `ERROR crimson: 114 cases and 3 laws: <message>`, for a metric with 3 or more errors of one cause. */
+function sameCauseErrors(results: CaseResult[], laws: LawResult[], c: ChalkInstance): { grouped: Set<unknown>; lines: string[] } {
+  const groups = new Map<string, { metric: string; cause: string; cases: CaseResult[]; laws: LawResult[] }>();
+  const entry = (metric: string, cause: string) => {
+    const key = `${metric}\u0000${cause}`;
+    return groups.get(key) ?? (groups.set(key, { metric, cause, cases: [], laws: [] }), groups.get(key)!);
+  };
+  for (const r of results) {
+    const cause = causeOf(r);
+    if (cause !== undefined) entry(r.metric, cause).cases.push(r);
+  }
+  for (const l of laws) {
+    const cause = l.verdict === 'error' ? l.reason : undefined;
+    if (cause === undefined) continue;
+    // a law's reason quotes the metric's message: join the metric's group when one matches
+    const g = [...groups.values()].find((x) => x.metric === l.metric && cause.includes(x.cause));
+    (g ?? entry(l.metric, cause)).laws.push(l);
+  }
+  const grouped = new Set<unknown>();
+  const lines: string[] = [];
+  for (const g of groups.values()) {
+    if (g.cases.length + g.laws.length < 3) continue;
+    for (const x of [...g.cases, ...g.laws]) grouped.add(x);
+    const what = [g.cases.length ? `${g.cases.length} case${g.cases.length === 1 ? '' : 's'}` : '', g.laws.length ? `${g.laws.length} law${g.laws.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    const cause = g.cause.startsWith(`${g.metric}: `) ? g.cause.slice(g.metric.length + 2) : g.cause;
+    lines.push(`${c.red.bold('ERROR')} ${c.bold(g.metric)}: ${what}: ${cause}`, c.dim(`  (one cause for all; --reporter verbose lists each)`), '');
+  }
+  return { grouped, lines };
 }
 
 /** The whole summary, ending with the `N passed, N failed[, N skipped]` line and a newline. */

@@ -11,6 +11,8 @@ export interface ActiveReporters {
   reporters: Reporter[];
   /** Writes buffered output files; returns problems writing them. */
   finish(): string[];
+  /** Some reporter writes to stdout (else the run's problems are echoed on stderr). */
+  toTerminal: boolean;
 }
 
 /** Resolves `--reporter` names (built-in or module paths) and `--output-file name=path`. */
@@ -39,6 +41,7 @@ export async function createReporters(names: string[] | undefined, outputFiles: 
   if (shouldShowProgress(io.stdout.isTTY, io.env)) reporters.unshift(createProgressReporter({ stream: io.stderr }));
   return {
     reporters,
+    toTerminal: list.some((name) => !targets.has(name)),
     finish: () => buffers.flatMap(({ file, chunks }) => {
       try {
         mkdirSync(path.dirname(file), { recursive: true });

@@ -8,6 +8,7 @@ import { MetricUnavailableError, type MetricProvider } from './provider.js';
 import { hashOf } from '../util/stable-json.js';
 import path from 'node:path';
 import { commandSourceHash, moduleSourceHash } from './adapters/source-hash.js';
+import { preflighted } from './adapters/http-preflight.js';
 
 /** A metric ready to run: its scheduling settings resolved and its config hashed for the cache. */
 export interface RegisteredMetric {
@@ -23,6 +24,8 @@ export interface RegisteredMetric {
   cache: boolean;
   /** Times a non-deterministic metric scores each request; disagreeing repeats are `inconclusive`. */
   repeats?: number;
+  /** Set when the endpoint preflight found the metric's server unreachable: every request is an error with this reason. */
+  unreachable?: string;
 }
 
 /** How the config provides a metric id (the config file's zod schema checks it). */
@@ -67,7 +70,7 @@ export class MetricRegistry {
     providers: MetricProvider[],
     private readonly specs: Record<string, Spec> = {},
     private readonly root = process.cwd(),
-    private readonly run: { record?: boolean; configFile?: string } = {},
+    private readonly run: { record?: boolean; configFile?: string; offline?: boolean } = {},
   ) {
     for (const p of providers) this.byId.set(p.id, p);
   }
@@ -85,7 +88,9 @@ export class MetricRegistry {
   get(id: string): Promise<RegisteredMetric> {
     let pending = this.made.get(id);
     if (!pending) {
-      pending = this.create(id);
+      // remote metrics: one preflight request, so an unreachable endpoint is one reason at once (adapters/http-preflight.ts)
+      const spec = Object.hasOwn(this.specs, id) ? this.specs[id] : undefined;
+      pending = this.create(id).then((reg) => (spec && !isInline(spec) ? preflighted(reg, spec, this.run) : reg));
       this.made.set(id, pending);
     }
     return pending;

@@ -3,32 +3,72 @@ import type { ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
 
 /**
- * One `score` call with the metric's timeout and retries. A throw, a timeout or a reply of
- * the wrong length fails the whole batch (every request gets the reason); a bad value
- * fails only its own request.
+ * One `score` call with the metric's timeout and retries. A bad value fails only its own
+ * request. When the metric throws for a batch, its requests are scored again one at a time, so
+ * the one that throws is named and the others keep their scores; when each fails alone the same
+ * way, every request says the batch failed as a whole. Not for a timeout (it would multiply),
+ * nor for error outcomes the metric returned itself (a worker that lost a batch says so; its
+ * requests are not sent twice).
  */
 export async function runBatch(reg: RegisteredMetric, requests: ScoreRequest[]): Promise<ScoreOutcome[]> {
+  const first = await attempt(reg, requests, reg.retries);
+  const whole = wholeBatchError(first.outcomes);
+  if (requests.length < 2 || whole === undefined || !first.threw || first.timedOut || reg.unreachable) return first.outcomes;
+  const singles: ScoreOutcome[] = [];
+  for (const r of requests) singles.push((await attempt(reg, [r], 0)).outcomes[0]!);
+  if (wholeBatchError(singles) !== undefined) {
+    return requests.map(() => ({ error: `${whole} (the batch of ${requests.length} failed as a whole)` }));
+  }
+  return singles.map((o) => ('error' in o ? { error: `${o.error} (scored alone after its batch of ${requests.length} failed)` } : o));
+}
+
+/** The message when every outcome is the same error, else undefined. */
+function wholeBatchError(outcomes: ScoreOutcome[]): string | undefined {
+  const e = outcomes[0] && 'error' in outcomes[0] ? outcomes[0].error : undefined;
+  return e !== undefined && outcomes.every((o) => 'error' in o && o.error === e) ? e : undefined;
+}
+
+async function attempt(reg: RegisteredMetric, requests: ScoreRequest[], retries: number): Promise<{ outcomes: ScoreOutcome[]; threw: boolean; timedOut: boolean }> {
   let lastError = '';
-  for (let attempt = 0; attempt <= reg.retries; attempt++) {
+  let timedOut = false;
+  let threw = false;
+  for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(Math.min(100 * 2 ** (attempt - 1), 5_000));
     try {
       const raw = await withTimeout(reg, requests);
       if (!Array.isArray(raw) || raw.length !== requests.length) {
         lastError = `${reg.id} returned ${Array.isArray(raw) ? raw.length : typeof raw} outcomes for ${requests.length} requests`;
+        threw = false;
         continue;
       }
-      return raw.map((o) => checkOutcome(reg, o));
+      return { outcomes: raw.map((o) => checkOutcome(reg, o)), threw: false, timedOut: false };
     } catch (e) {
-      lastError = (e as Error)?.message ?? String(e);
+      lastError = configName(reg, (e as Error)?.message ?? String(e));
+      timedOut = e instanceof TimeoutError;
+      threw = true;
     }
   }
-  const tries = reg.retries > 0 ? ` (after ${reg.retries + 1} attempts)` : '';
-  return requests.map(() => ({ error: `${lastError}${tries}` }));
+  const tries = retries > 0 ? ` (after ${retries + 1} attempts)` : '';
+  return { outcomes: requests.map(() => ({ error: `${lastError}${tries}` })), threw, timedOut };
+}
+
+class TimeoutError extends Error {}
+
+/**
+ * Messages name the metric as the user's config does: an adapter's message that starts with the
+ * metric's declared id (a module or worker declaring `len`, configured as `overlap`) is
+ * relabelled `overlap (declared id "len")`.
+ */
+export function configName(reg: Pick<RegisteredMetric, 'id' | 'metric'>, message: string): string {
+  const declared = reg.metric.id;
+  if (!declared || declared === reg.id) return message;
+  const named = `${reg.id} (declared id "${declared}")`;
+  return message.replace(new RegExp(`(^|threw: )${declared.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[: ]|$)`, 'g'), `$1${named}`);
 }
 
 async function withTimeout(reg: RegisteredMetric, requests: ScoreRequest[]): Promise<unknown> {
   const controller = new AbortController();
-  const timedOut = new Error(`${reg.id} timed out after ${reg.timeoutMs} ms`);
+  const timedOut = new TimeoutError(`${reg.id} timed out after ${reg.timeoutMs} ms`);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -51,7 +91,7 @@ async function withTimeout(reg: RegisteredMetric, requests: ScoreRequest[]): Pro
 export function checkOutcome(reg: RegisteredMetric, o: unknown): ScoreOutcome {
   if (o && typeof o === 'object') {
     const { error, value, details } = o as { error?: unknown; value?: unknown; details?: unknown };
-    if (typeof error === 'string') return { error: error || `${reg.id} reported an error without a message` };
+    if (typeof error === 'string') return { error: error ? configName(reg, error) : `${reg.id} reported an error without a message` };
     if (typeof value === 'number') {
       const [lo, hi] = reg.metric.range;
       if (!Number.isFinite(value)) return { error: `${reg.id} returned a non-finite value (${value})` };

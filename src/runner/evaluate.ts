@@ -80,8 +80,7 @@ export function verdictOf(task: Task, reg: RegisteredMetric, outcomes: { label: 
     if (result.errors && (expectsError === undefined || expectsError === false)) return { ...result, verdict: 'error', reason: result.errors.candidate! };
   } else {
     if (result.errors) {
-      const reason = Object.entries(result.errors).map(([l, e]) => `${l}: ${e}`).join('; ');
-      return { ...result, verdict: 'error', reason };
+      return { ...result, verdict: 'error', reason: errorReason(result.errors, outcomes.length) };
     }
     // Scored like ranking candidates, but no pass/fail alone: the suite reports agreement (runner/agreement.ts).
     if (c.kind === 'preference') return { ...result, verdict: 'skip', reason: PREFERENCE_REASON };
@@ -141,4 +140,11 @@ function base(task: Task, reg: RegisteredMetric | undefined): CaseResult {
     ...(reg ? { direction: reg.metric.direction } : {}),
     ...(c.kind === 'image' && c.candidates.some((x) => x.role) ? { roles: Object.fromEntries(c.candidates.map((x) => [x.label, x.role ?? 'faithful'])) } : {}),
   };
+}
+
+/** The candidates' errors, each message once: `all 3 candidates: <message>`, `a, b: <message>`, else `a: x; b: y`. */
+export function errorReason(errors: Record<string, string>, candidates: number): string {
+  const byMessage = new Map<string, string[]>();
+  for (const [label, e] of Object.entries(errors)) byMessage.set(e, [...(byMessage.get(e) ?? []), label]);
+  return [...byMessage].map(([e, labels]) => `${labels.length === candidates && candidates > 1 ? `all ${candidates} candidates` : labels.join(', ')}: ${e}`).join('; ');
 }

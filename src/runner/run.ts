@@ -59,7 +59,7 @@ async function context(options: RunOptions): Promise<RunContext & { suiteGlobs?:
   return {
     options, cwd, root, problems, offline,
     ...(config.suites ? { suiteGlobs: config.suites } : {}),
-    registry: new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, { ...(options.record ? { record: true } : {}), ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}) }),
+    registry: new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, { ...(options.record ? { record: true } : {}), ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), ...(offline ? { offline: true } : {}) }),
     loader: new CaseLoader(cwd),
     ...(cache ? { cache } : {}),
     lawScore: schedulerScorer({ ...(cache ? { cache } : {}), offline }),

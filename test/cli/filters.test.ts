@@ -54,3 +54,17 @@ describe('a passing run of the built-in suites', () => {
     expect(lines.length).toBeLessThanOrEqual(100);
   }, 60_000);
 });
+
+describe('every reporter writing to a file', () => {
+  it('a load error still reaches the terminal, once, without a misleading "no cases to run"', async () => {
+    const cwd = tmpTree({ 'package.json': '{}', 'suites/mine.yaml': 'name: mine\ncases: [../cases/*.yaml]\nmetrics: [bleu]\n', 'cases/bad.yaml': 'kind: ranking\nreference: [unclosed\n' });
+    const r = await cli(['--reporter', 'json', '--output-file', 'json=r.json'], cwd);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.startsWith('metric-suite: '))).toBe(true);
+    expect(r.stderr).toContain('cases/bad.yaml');
+    expect(r.stderr).not.toContain('no cases to run');
+  });
+});

@@ -119,3 +119,13 @@ describe('default reporter: clinical differences', () => {
     expect(out).toContain('  clinical difference vs reference:\n    exact: none\n    wrong_side: laterality: left -> right (pleural effusion)');
   });
 });
+
+describe('default reporter: an error reason once per case', () => {
+  it('prints a message shared by every candidate once', async () => {
+    const msg = 'crimson: nothing is listening at http://127.0.0.1:9/v1 (connection refused)';
+    const r = { ...sampleReport.results[0]!, verdict: 'error' as const, scores: {}, errors: { exact: msg, wrong_side: msg, missed: msg }, reason: `all 3 candidates: ${msg}`, expectations: [] };
+    const out = await runReporter(createDefaultReporter, { ...sampleReport, results: [r], laws: [], problems: [] });
+    expect(out.split(msg).length - 1).toBe(1);
+    expect(out).toContain(`reason: all 3 candidates: ${msg}`);
+  });
+});

@@ -64,10 +64,13 @@ describe('runBatch', () => {
     let calls = 0;
     const reg = registered({ id: 'flaky', score: () => { throw new Error(`failure ${++calls}`); } }, { retries: 1 });
     expect(await runBatch(reg, [req(1), req(2)])).toEqual([
-      { error: 'flaky threw: failure 2 (after 2 attempts)' },
-      { error: 'flaky threw: failure 2 (after 2 attempts)' },
+      // the batch failed twice (failure 1, 2); scored alone, each request threw its own error
+      { error: 'flaky threw: failure 3 (scored alone after its batch of 2 failed)' },
+      { error: 'flaky threw: failure 4 (scored alone after its batch of 2 failed)' },
     ]);
-    expect(calls).toBe(2);
+    // two attempts at the batch, then one call per request (no retries alone)
+    expect(calls).toBe(4);
+    expect(await runBatch(registered({ id: 'flaky', score: () => { throw new Error('same'); } }, { retries: 1 }), [req(1)])).toEqual([{ error: 'flaky threw: same (after 2 attempts)' }]);
   });
 
   it('retries a timeout too', async () => {
@@ -86,7 +89,31 @@ describe('runBatch', () => {
 
   it('reports a throw as "<id> threw: <message>" for every request', async () => {
     const reg = registered({ id: 'boom', score: () => { throw new Error('model not loaded'); } });
-    expect(await runBatch(reg, [req(1), req(2)])).toEqual([{ error: 'boom threw: model not loaded' }, { error: 'boom threw: model not loaded' }]);
+    // each request alone throws the same: the batch failed as a whole
+    const whole = 'boom threw: model not loaded (the batch of 2 failed as a whole)';
+    expect(await runBatch(reg, [req(1), req(2)])).toEqual([{ error: whole }, { error: whole }]);
+    expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'boom threw: model not loaded' }]);
+  });
+
+  it('a batch that throws is scored one request at a time: the thrower is named, the others keep their scores', async () => {
+    let calls = 0;
+    const reg = registered({
+      id: 'picky',
+      score: (rs) => {
+        calls++;
+        if (rs.some((r) => r.candidate === 'candidate 2')) throw new Error('cannot parse candidate 2');
+        return rs.map(() => ({ value: 0.5 }));
+      },
+    });
+    expect(await runBatch(reg, three)).toEqual([{ value: 0.5 }, { error: 'picky threw: cannot parse candidate 2 (scored alone after its batch of 3 failed)' }, { value: 0.5 }]);
+    expect(calls).toBe(4);
+  });
+
+  it('names the metric as the config does, with its declared id', async () => {
+    const reg = { ...registered({ id: 'len', score: () => [{ error: 'len: the worker failed the batch: oops' }] }), id: 'overlap' };
+    expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'overlap (declared id "len"): the worker failed the batch: oops' }]);
+    const thrower = { ...registered({ id: 'len', score: () => { throw new Error('len: no model'); } }), id: 'overlap' };
+    expect(await runBatch(thrower, [req(1)])).toEqual([{ error: 'overlap threw: overlap (declared id "len"): no model' }]);
   });
 
   it('reports an async rejection the same way', async () => {

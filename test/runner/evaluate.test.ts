@@ -308,3 +308,12 @@ describe('verdictOf: clinical differences', () => {
     expect(verdictOf(task(c), text, [{ label: 'a', outcome: { value: 1 } }]).clinical).toBeUndefined();
   });
 });
+
+describe('errorReason: each message once', () => {
+  it('groups the candidates that share a message', async () => {
+    const { errorReason } = await import('../../src/runner/evaluate.js');
+    expect(errorReason({ a: 'judge timed out', b: 'judge timed out', c: 'judge timed out' }, 3)).toBe('all 3 candidates: judge timed out');
+    expect(errorReason({ a: 'x', c: 'x' }, 3)).toBe('a, c: x');
+    expect(errorReason({ a: 'x', b: 'y' }, 2)).toBe('a: x; b: y');
+  });
+});

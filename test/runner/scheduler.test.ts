@@ -172,7 +172,8 @@ describe('scoreRequests', () => {
   it('never throws: a throwing metric gives error outcomes', async () => {
     const reg = registered({ id: 'boom', score: () => { throw new Error('kaput'); } });
     const { outcomes } = await scoreRequests(reg, [req(1), req(1), req(2)]);
-    expect(outcomes).toEqual([{ error: 'boom threw: kaput' }, { error: 'boom threw: kaput' }, { error: 'boom threw: kaput' }]);
+    const whole = 'boom threw: kaput (the batch of 2 failed as a whole)';
+    expect(outcomes).toEqual([{ error: whole }, { error: whole }, { error: whole }]);
   });
 });
 

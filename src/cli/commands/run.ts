@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { runSuites } from '../../runner/run.js';
+import { formatProblem, type RunReport } from '../../runner/results.js';
 import type { CliIO } from '../io.js';
 import { runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
 import { createReporters } from '../reporters.js';
@@ -14,7 +15,7 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
     // `run --metric <id>` when no suite names it: the built-in cases and laws against it (`test`).
     const untested = await metricWithoutSuite(flags, io.cwd);
     if (untested && !flags.shard && flags.baseline === undefined) return setExit(await testMetric(untested, flags, io));
-    const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
+    const { reporters, finish, toTerminal } = await createReporters(flags.reporter, flags.outputFile, io);
     const interrupt = onInterrupt(io);
     const report = await runSuites({
       cwd: io.cwd,
@@ -26,6 +27,8 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
     }).finally(interrupt.dispose);
     const failures = finish();
     for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);
+    // every reporter writes to a file: the terminal still learns what went wrong
+    if (!toTerminal) io.stderr.write(terminalNote(report));
     setExit(failures.length > 0 ? 2 : report.exitCode);
   });
 }
@@ -47,4 +50,13 @@ function onInterrupt(io: CliIO): { signal: AbortSignal; dispose: () => void } {
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
   return { signal: controller.signal, dispose: () => (process.off('SIGINT', handler), process.off('SIGTERM', handler)) };
+}
+
+/** Problems and failed gates, one line each, for a run whose reporters all write to files. */
+export function terminalNote(report: RunReport): string {
+  const lines = [
+    ...report.problems.map((p) => `metric-suite: ${formatProblem(p)}`),
+    ...report.gates.filter((g) => g.state === 'fail').map((g) => `metric-suite: gate failed: ${g.suite} · ${g.metric}${g.reason ? `: ${g.reason}` : ''}`),
+  ];
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }
