@@ -33,30 +33,7 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
   });
 }
 
-/**
- * SIGINT/SIGTERM stop the run: nothing new is scheduled, requests in flight get a grace
- * period, then every reporter writes what completed (exit 130). A second signal exits at once.
- */
-function onInterrupt(io: CliIO): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const handler = (name: NodeJS.Signals) => {
-    if (controller.signal.aborted) {
-      io.stderr.write(`metric-suite: ${name} again: exiting now\n`);
-      process.exit(130);
-    }
-    io.stderr.write(`metric-suite: ${name}: finishing the requests in flight, then writing the reports (again to exit now)\n`);
-    controller.abort();
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return { signal: controller.signal, dispose: () => (process.off('SIGINT', handler), process.off('SIGTERM', handler)) };
-}
-
-/** Problems and failed gates, one line each, for a run whose reporters all write to files. */
+/** Problems (exit 2), one line each, for a run whose reporters all write to files; gate verdicts stay in the files. */
 export function terminalNote(report: RunReport): string {
-  const lines = [
-    ...report.problems.map((p) => `metric-suite: ${formatProblem(p)}`),
-    ...report.gates.filter((g) => g.state === 'fail').map((g) => `metric-suite: gate failed: ${g.suite} · ${g.metric}${g.reason ? `: ${g.reason}` : ''}`),
-  ];
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  return report.problems.map((p) => `metric-suite: ${formatProblem(p)}\n`).join('');
 }
