@@ -37,3 +37,22 @@ export function registerRun(program: Command, io: CliIO, setExit: (code: number)
 export function terminalNote(report: RunReport): string {
   return report.problems.map((p) => `metric-suite: ${formatProblem(p)}\n`).join('');
 }
+
+/**
+ * SIGINT/SIGTERM stop the run: nothing new is scheduled, requests in flight get a grace
+ * period, then every reporter writes what completed (exit 130). A second signal exits at once.
+ */
+function onInterrupt(io: CliIO): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const handler = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      io.stderr.write(`metric-suite: ${name} again: exiting now\n`);
+      process.exit(130);
+    }
+    io.stderr.write(`metric-suite: ${name}: finishing the requests in flight, then writing the reports (again to exit now)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return { signal: controller.signal, dispose: () => (process.off('SIGINT', handler), process.off('SIGTERM', handler)) };
+}
