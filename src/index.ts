@@ -31,6 +31,8 @@ export { kendallTauB } from './stats/kendall.js';
 export { pearson, rankAverage, spearman } from './stats/correlation.js';
 export { correlate, type CorpusCorrelation, type CorrelationEstimate, type ImageCorrelation, type RaterCorrelation, type RatedUnit } from './runner/corpus-agreement.js';
 export { ratedAgreement } from './runner/rated-agreement.js';
+export { extractFindings } from './clinical/report/index.js';
+export type { ExtractOptions, ReportFinding } from './clinical/report/index.js';
 export { applyBaseline, baselineFromReport, parseBaseline, readBaseline, serializeBaseline } from './runner/baseline/index.js';
 export type { Baseline, BaselineChange, BaselineComparison } from './runner/baseline/index.js';
 export { parseShard, type Shard } from './runner/shard/index.js';

@@ -23,6 +23,7 @@ export const COMMANDS: readonly { name: string; load: () => Promise<RegisterComm
   { name: 'init', load: async () => (await import('./commands/init/index.js')).registerInit },
   { name: 'merge-reports', load: async () => (await import('./commands/merge-reports.js')).registerMergeReports },
   { name: 'cseval', load: async () => (await import('./commands/cseval.js')).registerCseval },
+  { name: 'extract', load: async () => (await import('./commands/extract.js')).registerExtract },
 ];
 
 /**

@@ -37,6 +37,8 @@ export interface Finding {
   devicePosition?: string;
   /** Devices: whether the position is acceptable, when the report or the tip position says so. */
   devicePlacement?: 'appropriate' | 'malpositioned';
+  /** Signs this finding was read from ("opacity, likely atelectasis": atelectasis with evidence [`lung opacity`]). */
+  evidence?: string[];
   /** Index of the sentence (0-based) the finding was stated in. */
   sentence: number;
   /** Character span [start, end) of the finding's mention in the original text. */

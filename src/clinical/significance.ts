@@ -3,8 +3,8 @@
  * the finding's context rules (age, sex, indication) and by a malpositioned device.
  */
 import { getLexicon } from './lexicon/load.js';
-import type { ContextRule } from './lexicon/types.js';
-import type { Significance } from './model.js';
+import type { AttributeRule, ContextRule } from './lexicon/types.js';
+import type { Finding, Significance } from './model.js';
 
 /** Patient context as metrics receive it (RadPref: `PatientAge` "072Y", `PatientSex`, `Indication`). */
 export type PatientContext = Record<string, string | number | boolean>;
@@ -29,6 +29,11 @@ function pick(context: PatientContext, keys: string[]): string | number | boolea
 export function parseAge(value: string | number | boolean | undefined): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
   if (typeof value !== 'string') return undefined;
+  // De-identified ages: "90 or older", "90+", ">89", "over 89" (HIPAA caps stated ages at 90).
+  const floor = /^\s*(\d{1,3})\s*(?:\+|or older|or over|and older|and over|years? or older)\s*$/i.exec(value);
+  if (floor) return Number(floor[1]);
+  const above = /^\s*(?:>|over|older than|above)\s*(\d{1,3})\s*(?:y|years?|yo)?\s*$/i.exec(value);
+  if (above) return Number(above[1]) + 1;
   const m = /^\s*(\d{1,3}(?:\.\d+)?)\s*([dwmy])?\s*(?:years?|yrs?|yo)?\s*(?:old)?\s*$/i.exec(value);
   if (!m) return undefined;
   const n = Number(m[1]);
@@ -69,19 +74,40 @@ function matches(rule: ContextRule, age: number | undefined, sex: 'M' | 'F' | un
  * An unknown name gets `not_actionable_not_urgent` (CRIMSON's weight for an unknown label)
  * with a rule saying so.
  */
-export function significanceOf(name: string, context: PatientContext = {}): SignificanceResult {
-  const finding = getLexicon().byName.get(name);
-  if (!finding) return { significance: 'not_actionable_not_urgent', rule: `unknown finding "${name}": default significance` };
+export function significanceOf(name: string, context: PatientContext = {}, finding?: FindingAttributes): SignificanceResult {
+  const entry = getLexicon().byName.get(name);
+  const attributes = finding;
+  if (!entry) return { significance: 'not_actionable_not_urgent', rule: `unknown finding "${name}": default significance` };
   const placement = pick(context, ['deviceplacement', 'placement']);
-  if (finding.category === 'device' && placement === 'malpositioned' && finding.appropriatePositions) {
+  if (entry.category === 'device' && (placement === 'malpositioned' || attributes?.devicePlacement === 'malpositioned')) {
     return { significance: 'urgent', rule: 'a malpositioned line or tube needs prompt repositioning' };
   }
   const age = parseAge(pick(context, ['age', 'patientage']));
   const sex = parseSex(pick(context, ['sex', 'patientsex', 'gender']));
   const ind = pick(context, ['indication', 'clinicalindication', 'history', 'clinicalhistory', 'reason', 'reasonforexam']);
   const indication = typeof ind === 'string' ? ind : undefined;
-  for (const rule of finding.contextRules ?? []) {
+  for (const rule of entry.contextRules ?? []) {
     if (matches(rule, age, sex, indication)) return { significance: rule.significance, rule: rule.because };
   }
-  return { significance: finding.significance };
+  if (attributes) {
+    for (const rule of entry.attributeRules ?? []) {
+      if (attributeMatches(rule, attributes)) return { significance: rule.significance, rule: rule.because };
+    }
+  }
+  return { significance: entry.significance };
+}
+
+/** The attributes of a finding that its significance may depend on (METRICS §1.5: size, grade, placement). */
+export type FindingAttributes = Pick<Finding, 'status' | 'severity' | 'severityText' | 'measurementMm' | 'devicePlacement'>;
+
+function attributeMatches(rule: AttributeRule, f: FindingAttributes): boolean {
+  const w = rule.when;
+  if (w.words && !(f.severityText !== undefined && w.words.includes(f.severityText))) return false;
+  if (w.severity && !(f.severity !== undefined && w.severity.includes(f.severity))) return false;
+  // "cardiomegaly" alone: stated plainly, with no grade or size ("borderline" or "possible" is not unqualified)
+  if (w.unqualified !== undefined && w.unqualified !== (f.severity === undefined && f.measurementMm === undefined && f.status === 'present')) return false;
+  if (w.uncertain !== undefined && w.uncertain !== (f.status === 'uncertain')) return false;
+  if (w.minMm !== undefined && !(f.measurementMm !== undefined && f.measurementMm >= w.minMm)) return false;
+  if (w.maxMm !== undefined && !(f.measurementMm !== undefined && f.measurementMm <= w.maxMm)) return false;
+  return true;
 }

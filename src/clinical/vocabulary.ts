@@ -9,19 +9,22 @@ export const FINDING_NAMES = [
   // lung parenchyma and airways
   'consolidation', 'pneumonia', 'aspiration', 'atelectasis', 'lobar collapse', 'lung opacity', 'ground-glass opacity',
   'pulmonary edema', 'vascular congestion', 'interstitial opacities', 'fibrosis', 'emphysema', 'bullae', 'hyperinflation',
-  'nodule', 'mass', 'granuloma', 'cavitary lesion', 'bronchiectasis', 'scarring', 'elevated hemidiaphragm',
+  'nodule', 'mass', 'granuloma', 'cavitary lesion', 'lung abscess', 'bronchiectasis', 'bronchial wall thickening', 'scarring',
+  'elevated hemidiaphragm', 'low lung volumes', 'silhouette sign',
   // heart, vessels, mediastinum
   'cardiomegaly', 'pericardial effusion', 'widened mediastinum', 'pneumomediastinum', 'mediastinal mass',
   'hilar lymphadenopathy', 'enlarged pulmonary arteries', 'aortic atherosclerosis', 'tortuous aorta', 'hiatal hernia',
-  'tracheal deviation',
+  'tracheal deviation', 'mediastinal shift', 'aortic aneurysm',
   // bones and soft tissue
   'rib fracture', 'clavicle fracture', 'vertebral compression fracture', 'scoliosis', 'kyphosis', 'degenerative changes',
-  'osteopenia', 'lytic bone lesion', 'subcutaneous emphysema',
+  'osteopenia', 'lytic bone lesion', 'sclerotic bone lesion', 'subcutaneous emphysema', 'foreign body',
   // abdomen under the diaphragm
   'pneumoperitoneum',
   // devices and post-surgical change
   'endotracheal tube', 'tracheostomy tube', 'enteric tube', 'central venous catheter', 'picc', 'pulmonary artery catheter',
   'implanted port', 'chest tube', 'pacemaker', 'sternotomy wires', 'prosthetic valve', 'surgical clips', 'ecg leads',
+  'dialysis catheter', 'ecmo cannula', 'intra-aortic balloon pump', 'lvad', 'loop recorder', 'ventriculoperitoneal shunt', 'stent',
+  'lobectomy', 'pneumonectomy', 'mastectomy', 'spinal hardware', 'postsurgical changes',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

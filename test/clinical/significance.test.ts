@@ -30,7 +30,10 @@ describe('significanceOf', () => {
   it('reads the indication: pneumoperitoneum after surgery, rib fracture after trauma', () => {
     expect(significanceOf('pneumoperitoneum', { indication: 'POD 2 after laparotomy' }).significance).toBe('not_actionable_not_urgent');
     expect(significanceOf('pneumoperitoneum', { Indication: 'abdominal pain' }).significance).toBe('urgent');
-    expect(significanceOf('rib fracture', { Indication: 'Fall from ladder, chest pain' })).toMatchObject({ significance: 'urgent', rule: expect.any(String) });
+    // METRICS §1.5: after trauma fractures are at least actionable; in a young child urgent; after CPR expected
+    expect(significanceOf('rib fracture', { Indication: 'Fall from ladder, chest pain' })).toMatchObject({ significance: 'actionable_not_urgent', rule: expect.any(String) });
+    expect(significanceOf('rib fracture', { age: 2, indication: 'irritable' }).significance).toBe('urgent');
+    expect(significanceOf('rib fracture', { age: 70, indication: 'post cardiac arrest, CPR' }).significance).toBe('not_actionable_not_urgent');
     expect(significanceOf('rib fracture').significance).toBe('actionable_not_urgent');
     expect(significanceOf('granuloma', { indication: 'history of lung cancer' }).significance).toBe('not_actionable_not_urgent');
   });

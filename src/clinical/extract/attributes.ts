@@ -125,11 +125,7 @@ function apposed(items: readonly Item[], mentions: readonly Mention[], first: Me
 export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar): void {
   const { groupOf } = scopes;
   const idx = indexMentions(mentions);
-  const inherit = (from: Mention, to: Mention): void => {
-    const info = g.info.get(to.name)!;
-    if (info.lateralized && !to.lats.length) to.lats = [...from.lats];
-    if (info.located && !to.locs.length) to.locs = [...from.locs];
-  };
+  const inherit = (from: Mention, to: Mention): void => inheritPlace(from, to, g);
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (!(it.flags & (F.LINK | F.ADJ))) continue;
@@ -142,11 +138,77 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     if (!anchor) continue;
     const group = groupOf.get(k);
     const targets = it.flags & F.ADJ ? (nextInPhrase(items, k, idx) ?? []) : mentions.filter((m) => group !== undefined && m.pre?.group === group && m.a > k);
-    for (const t of targets) if (t !== anchor) inherit(anchor, t);
+    for (const t of targets) {
+      // "large right pneumothorax with mediastinal shift, concerning for tension": the tension is the pneumothorax's
+      const from = (it.flags & F.LINK && signBefore(mentions, k, t, g)) || anchor;
+      if (t === from) continue;
+      inherit(from, t);
+      if (it.flags & F.LINK) absorb(from, t, g);
+    }
   }
   for (const group of scopes.alternatives) {
     if (group.some((m) => m.status === 'absent')) continue; // a negated list, not alternatives
     const source = group.find((m) => m.lats.length || m.locs.length) ?? apposed(items, mentions, group[0]!);
     if (source) for (const t of group) if (t !== source) inherit(source, t);
+    // "bibasilar opacities, atelectasis or pneumonia": the opacity heading the list is what the alternatives interpret
+    const head = group.length > 2 && group.slice(1).every((t) => g.info.get(t.name)!.signs.has(group[0]!.name)) ? group[0] : undefined;
+    const sign = head ?? apposed(items, mentions, group[0]!);
+    if (sign) for (const t of group) if (t !== sign) absorb(sign, t, g);
+  }
+  dropImpliedSigns(mentions, g);
+  absorbIntoUnplaced(mentions, g);
+}
+
+/**
+ * "Right lower lobe opacity; pneumonia cannot be excluded": a hedged interpretation that names no
+ * side or place, later in the sentence, is read from the nearest sign before it.
+ */
+function absorbIntoUnplaced(mentions: readonly Mention[], g: Grammar): void {
+  for (const t of mentions) {
+    if (t.status !== 'uncertain' || t.dropped || t.absorbed || t.lats.length || t.locs.length || t.kind === 'normal') continue;
+    const signs = g.info.get(t.name)!.signs;
+    let sign: Mention | undefined;
+    for (const m of mentions) if (m.b < t.a && !m.absorbed && !m.dropped && m.status !== 'absent' && m.kind !== 'normal' && signs.has(m.name)) sign = m;
+    if (!sign) continue;
+    inheritPlace(sign, t, g);
+    absorb(sign, t, g);
+  }
+}
+
+function inheritPlace(from: Mention, to: Mention, g: Grammar): void {
+  const info = g.info.get(to.name)!;
+  if (info.lateralized && !to.lats.length) to.lats = [...from.lats];
+  if (info.located && !to.locs.length) to.locs = [...from.locs];
+}
+
+/** The nearest mention before item k, in the same sentence, that is a sign of `t`. */
+function signBefore(mentions: readonly Mention[], k: number, t: Mention, g: Grammar): Mention | undefined {
+  const signs = g.info.get(t.name)!.signs;
+  let best: Mention | undefined;
+  for (const m of mentions) if (m.b < k && m.kind !== 'normal' && signs.has(m.name) && (!best || m.b > best.b)) best = m;
+  return best;
+}
+
+/**
+ * A sign with its stated interpretation is one finding (CONVENTIONS §4): "right basilar opacity,
+ * likely atelectasis" is atelectasis (likely), with the opacity as its evidence. The
+ * interpretation keeps the sign's side, place, size and grade when it states none.
+ */
+function absorb(sign: Mention, to: Mention, g: Grammar): void {
+  const info = g.info.get(to.name)!;
+  if (!info.signs.has(sign.name) || sign.status === 'absent' || to.status === 'absent' || sign.dropped) return;
+  sign.absorbed = true;
+  to.evidence = [...new Set([...(to.evidence ?? []), sign.name, ...(sign.evidence ?? [])])];
+  if (info.graded && !to.sev && sign.sev) [to.sev, to.sevText] = [sign.sev, sign.sevText];
+  if (info.measured && !to.mm && sign.mm) to.mm = sign.mm;
+  if (!to.temp && sign.temp) to.temp = sign.temp;
+}
+
+/** "Left lower lobe consolidation with loss of the hemidiaphragm silhouette": the silhouette sign is the consolidation's evidence. */
+function dropImpliedSigns(mentions: readonly Mention[], g: Grammar): void {
+  for (const m of mentions) {
+    if (!g.info.get(m.name)!.signOnly || m.absorbed) continue;
+    const cause = mentions.find((t) => t !== m && t.status !== 'absent' && !t.dropped && !t.absorbed && g.info.get(t.name)!.signs.has(m.name));
+    if (cause) absorb(m, cause, g);
   }
 }

@@ -17,11 +17,21 @@ import { cleanText, splitSentences } from './sentences.js';
 
 export { splitSentences, cleanText, type Sentence } from './sentences.js';
 
+/** Options of the sentence-level extractor. */
+export interface SentenceExtractOptions {
+  /**
+   * Keep a sign that was read as evidence of its interpretation as a finding of its own
+   * ("opacity, likely atelectasis" -> lung opacity and atelectasis). Token-level annotators
+   * (radgraph-f1:lexicon) need both; the judge's view (CONVENTIONS §4) has one.
+   */
+  keepSigns?: boolean;
+}
+
 /**
  * Extracts the findings of a chest X-ray report. Total: any string (empty, huge, HTML,
  * non-ASCII, digits only) gives an array, possibly empty; a non-string gives [].
  */
-export function extractFindings(text: string): Finding[] {
+export function extractFindings(text: string, options: SentenceExtractOptions = {}): Finding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const g = getGrammar();
   const clean = cleanText(text);
@@ -34,7 +44,7 @@ export function extractFindings(text: string): Finding[] {
     const scopes = assignStatus(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g);
-    out.push(...toFindings(mentions, sentence.index, g));
+    out.push(...toFindings(mentions, sentence.index, g, options.keepSigns === true));
   }
   return finalizeIds(out);
 }

@@ -22,16 +22,25 @@ function hasMentionBefore(items: readonly Item[], k: number, idx: MentionIndex):
 /** Which way a cue looks: post-cues look forward when a finding follows in the same phrase. */
 function direction(items: readonly Item[], k: number, idx: MentionIndex): Dir {
   const f = items[k]!.flags;
-  if (f & (F.NEGPRE | F.PSEUDO)) return 'pre';
+  if (f & (F.NEGPRE | F.PSEUDO | F.DROPPRE)) return 'pre';
   if (f & F.HEDGEPRE) return atClauseEnd(items, k) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
+  if (f & F.DROPPOST) return 'post';
   if (f & (F.NEGPOST | F.HEDGEPOST)) return nextInPhrase(items, k, idx) ? 'pre' : 'post';
   return undefined;
 }
 
-function cueOf(it: Item): { neg: boolean; p: 1 | 2 | 3 } {
+function cueOf(it: Item): { neg: boolean; p: 1 | 2 | 3; drop?: boolean } {
+  if (it.flags & (F.DROPPRE | F.DROPPOST)) return { neg: false, p: 3, drop: true };
   if (it.flags & (F.NEGPRE | F.NEGPOST)) return { neg: true, p: 3 };
   if (it.flags & F.PSEUDO) return { neg: false, p: 3 };
   return { neg: false, p: it.p ?? 3 };
+}
+
+/** Whether only small words ("to", "that would") stand between the negated mention ending at `end` and the link at `k`. */
+function linkedToNegated(items: readonly Item[], end: number, k: number): boolean {
+  if (end < 0 || k - end > 4) return false;
+  for (let j = end + 1; j < k; j++) if (items[j]!.flags !== F.WORD && !(items[j]!.flags & (F.FILLER | F.BREAK))) return false;
+  return true;
 }
 
 /** Forward scopes: one linear pass; records each mention's scope, and the cue group of each cue item. */
@@ -39,13 +48,16 @@ function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, group
   let active: Scope | undefined;
   let pending = false;
   let groups = 0;
+  let negEnd = -2; // last item of the latest negated mention
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (it.flags & F.TERM && !(it.flags & (F.HEDGEPRE | F.NEGPRE))) [active, pending] = [undefined, false];
     if (dirs[k] === 'pre') {
-      const cue = cueOf(it);
+      let cue = cueOf(it);
+      // "no opacity SUGGESTIVE OF pneumonia", "no consolidation to SUGGEST pneumonia": the interpretation is denied too
+      if (it.flags & F.LINK && !cue.neg && !cue.drop && linkedToNegated(items, negEnd, k)) cue = { neg: true, p: 3 };
       if (it.flags & F.TERM) pending = false;
-      if (pending && active) active = { neg: active.neg || cue.neg, p: Math.min(active.p, cue.p) as 1 | 2 | 3, group: active.group };
+      if (pending && active) active = { neg: active.neg || cue.neg, p: Math.min(active.p, cue.p) as 1 | 2 | 3, group: active.group, ...(active.drop || cue.drop ? { drop: true } : {}) };
       else active = { ...cue, group: ++groups };
       pending = true;
       groupOf.set(k, active.group);
@@ -60,6 +72,7 @@ function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, group
         if (m.kind === 'clause') continue;
         m.pre = active;
         if (pending) m.direct = active;
+        if (active?.neg) negEnd = Math.max(negEnd, m.b);
       }
       if (starting.some((m) => m.kind !== 'clause')) pending = false;
     }
@@ -160,6 +173,7 @@ export function assignStatus(items: readonly Item[], mentions: readonly Mention[
     }
     const own = m.a < m.b ? inside(items, m) : { neg: false, p: 3 as const };
     const pre = m.kind === 'clause' ? undefined : m.pre;
+    if (pre?.drop || m.post?.drop) m.dropped = true;
     const neg = own.neg || pre?.neg || m.post?.neg;
     const p = Math.min(own.p, pre?.p ?? 3, m.post?.p ?? 3) as 1 | 2 | 3;
     [m.status, m.p] = neg ? ['absent', undefined] : [p < 3 ? 'uncertain' : 'present', p];

@@ -45,6 +45,30 @@ const ContextRule = z
   })
   .strict();
 
+const SEVERITY = z.enum(['mild', 'moderate', 'severe']);
+
+/** A significance set by the finding's own attributes (size words, severity, a stated tip distance). */
+const AttributeRule = z
+  .object({
+    when: z
+      .object({
+        /** The severity word as written (`trace`, `small`...). */
+        words: z.array(phrase).min(1).optional(),
+        severity: z.array(SEVERITY).min(1).optional(),
+        /** true: no severity or size stated at all ("cardiomegaly" alone). */
+        unqualified: z.boolean().optional(),
+        /** true: the finding is hedged (status uncertain). */
+        uncertain: z.boolean().optional(),
+        minMm: z.number().min(0).optional(),
+        maxMm: z.number().min(0).optional(),
+      })
+      .strict()
+      .refine((w) => Object.keys(w).length > 0, { message: 'needs at least one condition' }),
+    significance: SIGNIFICANCE,
+    because: z.string().min(1),
+  })
+  .strict();
+
 const FindingEntry = z
   .object({
     name: FINDING_NAME,
@@ -59,6 +83,10 @@ const FindingEntry = z
     statedAs: z.record(phrase, phrases).optional(),
     removedTerms: phrases.optional(),
     contextRules: z.array(ContextRule).min(1).optional(),
+    signs: z.partialRecord(FINDING_NAME, z.enum(['negligible', 'significant'])).optional(),
+    signOnly: z.boolean().optional(),
+    carinaDistanceMm: z.object({ min: z.number().min(0), max: z.number().min(0) }).strict().optional(),
+    attributeRules: z.array(AttributeRule).min(1).optional(),
   })
   .strict()
   .refine((f) => f.terms[0] === f.name, { message: 'the first term must be the canonical name (preferred wording)' })
@@ -101,6 +129,7 @@ export const LanguageFile = z
     certainty: z.object({ pre: z.record(phrase, PROBABILITY), post: z.record(phrase, PROBABILITY) }).strict(),
     links: phrases,
     adjacency: phrases,
+    nonFinding: z.object({ pre: phrases, post: phrases }).strict(),
     negation: z.object({ pre: phrases, post: phrases, pseudo: phrases, terminators: phrases }).strict(),
     temporal: z
       .object({ new: phrases, increased: phrases, decreased: phrases, unchanged: phrases, improved: phrases, resolved: phrases, worsened: phrases })

@@ -28,6 +28,24 @@ export interface LexiconFinding {
   /** Devices: tip positions that are appropriate; any other stated tip is malpositioned. */
   appropriatePositions?: string[];
   contextRules?: ContextRule[];
+  /**
+   * Findings that may be signs of this one, with how much it matters to name only the sign
+   * (METRICS §1.5 unspecific/overinterpretation): `pneumonia: { lung opacity: significant, consolidation: negligible }`.
+   */
+  signs?: Record<string, 'negligible' | 'significant'>;
+  /** A sign (silhouette sign) that is not reported beside a finding it is a sign of in the same sentence. */
+  signOnly?: boolean;
+  /** Airway tubes: the acceptable tip distance above the carina, in millimetres (outside it the tube is malpositioned). */
+  carinaDistanceMm?: { min: number; max: number };
+  /** Significance set by the finding's own attributes, before patient context; first match wins. */
+  attributeRules?: AttributeRule[];
+}
+
+/** A significance set by a finding's attributes (size words, severity, size). */
+export interface AttributeRule {
+  when: { words?: string[]; severity?: Severity[]; unqualified?: boolean; uncertain?: boolean; minMm?: number; maxMm?: number };
+  significance: Significance;
+  because: string;
 }
 
 export interface Lexicon {

@@ -91,8 +91,13 @@ export function parseStructuredReport(input: unknown): ParseResult {
   } catch {
     /* not strict JSON: repair below */
   }
+  // Prose ("Enteric tube coiled in the upper oesophagus, tip not seen.") has no JSON object or list:
+  // repairing it would turn its commas into a list of fragments and score them as findings.
+  if (!/[{[]/.test(text)) return { ok: false, reason: `not a structured report: got a string of prose (no JSON object or list): ${excerpt(text)}` };
   let firstReason: string | undefined;
   for (const region of regions(text)) {
+    // Only a region that starts a JSON value is repaired; the whole text with prose before the JSON is not.
+    if (!/^[{[]/.test(region)) continue;
     let value: unknown;
     try {
       value = JSON.parse(jsonrepair(region));

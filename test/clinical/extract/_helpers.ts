@@ -1,12 +1,12 @@
-import { extractFindings } from '../../../src/clinical/extract/index.js';
+import { extractFindings, type SentenceExtractOptions } from '../../../src/clinical/extract/index.js';
 import type { Finding } from '../../../src/clinical/model.js';
 
 /** A finding without its bookkeeping (id, sentence, span): what a radiologist would check. */
 export type Brief = Omit<Finding, 'id' | 'sentence' | 'span'>;
 
 /** The findings of `text`, without ids, sentence indexes and spans. */
-export function brief(text: string): Brief[] {
-  return extractFindings(text).map(({ id: _id, sentence: _s, span: _sp, ...rest }) => rest);
+export function brief(text: string, options: SentenceExtractOptions = {}): Brief[] {
+  return extractFindings(text, options).map(({ id: _id, sentence: _s, span: _sp, ...rest }) => rest);
 }
 
 /** Shorthand for an expected finding. */

@@ -126,7 +126,7 @@ describe('devices', () => {
 
 describe('interpretations inherit side and location', () => {
   it('through a hedge, an "or" and "adjacent"', () => {
-    expect(brief('Right basilar opacity, likely atelectasis.')[1]).toMatchObject({ name: 'atelectasis', laterality: 'right', location: ['base'] });
+    expect(brief('Right basilar opacity, likely atelectasis.')[0]).toMatchObject({ name: 'atelectasis', laterality: 'right', location: ['base'], evidence: ['lung opacity'] });
     expect(brief('Left lower lobe atelectasis or consolidation.')[1]).toMatchObject({ name: 'consolidation', laterality: 'left', location: ['lower lobe'] });
     expect(brief('Small right effusion with adjacent atelectasis.')[1]).toMatchObject({ name: 'atelectasis', laterality: 'right' });
   });

@@ -53,7 +53,7 @@ describe('matchFindings', () => {
     expect(names('Heart size is normal')).toEqual(['cardiomegaly']);
     expect(names('cardiomediastinal silhouette is within normal limits')).toEqual(['cardiomegaly', 'widened mediastinum']);
     expect(names('costophrenic angles are sharp')).toEqual(['pleural effusion']);
-    expect(names('lung volumes are low')).toEqual([]);
+    expect(names('lung volumes are low')).toEqual(['low lung volumes']);
     expect(names('the lungs are not clear')).toEqual([]);
   });
 });

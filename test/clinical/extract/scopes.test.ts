@@ -1,8 +1,9 @@
 /** Negation and hedge scopes (CONVENTIONS §5-9). */
 import { describe, expect, it } from 'vitest';
 import { brief } from './_helpers.js';
+import type { SentenceExtractOptions } from '../../../src/clinical/extract/index.js';
 
-const statuses = (t: string): string[] => brief(t).map((x) => `${x.name}:${x.status}${x.probability ? x.probability : ''}`);
+const statuses = (t: string, o: SentenceExtractOptions = {}): string[] => brief(t, o).map((x) => `${x.name}:${x.status}${x.probability ? x.probability : ''}`);
 
 describe('pre-negation', () => {
   it('covers a coordinated list', () => {
@@ -76,7 +77,7 @@ describe('hedges', () => {
 
   it('keeps certainty words at 3', () => {
     expect(statuses('Findings consistent with pulmonary edema.')).toEqual(['pulmonary edema:present3']);
-    expect(statuses('Opacity represents atelectasis.')).toEqual(['lung opacity:present3', 'atelectasis:present3']);
+    expect(statuses('Opacity represents atelectasis.')).toEqual(['atelectasis:present3']);
   });
 
   it('combines adjacent cues, the weaker certainty winning', () => {
@@ -84,7 +85,8 @@ describe('hedges', () => {
   });
 
   it('applies the post-hedge to the finding before and the pre-hedge to the finding after', () => {
-    expect(statuses('Opacity is likely atelectasis.')).toEqual(['lung opacity:present3', 'atelectasis:uncertain2']);
+    expect(statuses('Opacity is likely atelectasis.')).toEqual(['atelectasis:uncertain2']);
+    expect(statuses('Opacity is likely atelectasis.', { keepSigns: true })).toEqual(['lung opacity:present3', 'atelectasis:uncertain2']);
     expect(statuses('Atelectasis is likely.')).toEqual(['atelectasis:uncertain2']);
   });
 });

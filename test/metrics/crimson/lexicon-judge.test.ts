@@ -87,10 +87,17 @@ describe('crimson:lexicon (approximation)', () => {
     expect(errorsOf('Right upper lobe consolidation.', 'Right lower lobe consolidation.').attribute_errors.map((a) => a.error_types)).toEqual([['location']]);
   });
 
-  it('a device tip in another position with another verdict is a significant location error', () => {
+  it('a malpositioned device against a well placed one is two different findings: missed and false', () => {
     const e = judgeByLexicon('Endotracheal tube tip is in the right mainstem bronchus.', 'Endotracheal tube tip 4 cm above the carina.').evaluation;
     expect(e.reference_findings[0]!.clinical_significance).toBe('urgent'); // malpositioned
-    expect(e.errors.attribute_errors.some((a) => a.error_types[0] === 'location' && a.severity === 'significant')).toBe(true);
+    expect(e.matched_findings).toEqual([]);
+    expect(e.errors.missing_findings).toEqual(['R1']);
+    expect(e.errors.false_findings).toEqual(['P1']);
+  });
+
+  it('another tip position with the same verdict is a negligible location error', () => {
+    const e = judgeByLexicon('Right PICC with tip in the mid SVC.', 'Right PICC with tip at the cavoatrial junction.').evaluation;
+    expect(e.errors.attribute_errors).toMatchObject([{ error_types: ['location'], severity: 'negligible' }]);
   });
 
   it('a more general or more specific name matches with an unspecific / overinterpretation error', () => {

@@ -145,3 +145,18 @@ describe('helpers', () => {
     }
   });
 });
+
+describe('prose is not a structured report (issue 12, category 9)', () => {
+  it('refuses prose with commas instead of repairing it into a list of fragments', () => {
+    for (const text of ['Enteric tube coiled in the upper oesophagus, tip not seen.', 'Right effusion, moderate.', 'Lungs clear, heart normal, no effusion, no pneumothorax']) {
+      const r = parseStructuredReport(text);
+      expect(r.ok, text).toBe(false);
+      expect(r.ok ? '' : r.reason).toMatch(/^not a structured report: got a string of prose \(no JSON object or list\)/);
+    }
+  });
+
+  it('still repairs malformed JSON and JSON inside prose', () => {
+    expect(parseStructuredReport("{positive: [{name: 'effusion'}], negative: []}").ok).toBe(true);
+    expect(parseStructuredReport('Here is the report: {"positive": [], "negative": ["pneumothorax"]} thanks').ok).toBe(true);
+  });
+});

@@ -27,10 +27,16 @@ function build(m: Mention, sentence: number, g: Grammar): Finding {
   if (temporal && m.kind !== 'normal') f.temporal = temporal;
   if (!absent && info.device) {
     if (m.pos) f.devicePosition = m.pos;
-    const inferred = m.pos && info.appropriate.size ? (info.appropriate.has(m.pos) ? 'appropriate' : 'malpositioned') : undefined;
+    let inferred: 'appropriate' | 'malpositioned' | undefined = m.pos && info.appropriate.size ? (info.appropriate.has(m.pos) ? 'appropriate' : 'malpositioned') : undefined;
+    // "ETT tip 1 cm above the carina": above the carina, but too close to it (or too far above it)
+    if (m.pos === 'above carina' && info.carina && m.mm?.length) {
+      const mm = Math.max(...m.mm);
+      inferred = mm < info.carina.min || mm > info.carina.max ? 'malpositioned' : 'appropriate';
+    }
     const placement = m.place ?? inferred;
     if (placement) f.devicePlacement = placement;
   }
+  if (m.evidence?.length) f.evidence = [...m.evidence];
   return { ...f, sentence, span: [m.s, m.e] };
 }
 
@@ -46,6 +52,7 @@ function merge(into: Finding, more: Finding): void {
     into.status = more.status;
     into.probability = more.probability;
   }
+  if (more.evidence) into.evidence = [...new Set([...(into.evidence ?? []), ...more.evidence])];
   if (more.location) into.location = [...new Set([...(into.location ?? []), ...more.location])].sort();
   for (const key of ['severity', 'severityText', 'measurementMm', 'dimensionsMm', 'temporal', 'devicePosition', 'devicePlacement'] as const) {
     if (into[key] === undefined && more[key] !== undefined && (into.status !== 'absent' || key === 'temporal')) {
@@ -55,11 +62,12 @@ function merge(into: Finding, more: Finding): void {
 }
 
 /** The findings of one sentence, in order of mention (ids are assigned by the caller). */
-export function toFindings(mentions: readonly Mention[], sentence: number, g: Grammar): Finding[] {
+export function toFindings(mentions: readonly Mention[], sentence: number, g: Grammar, keepSigns = false): Finding[] {
   const out: Finding[] = [];
   const byKey = new Map<string, Finding>();
   const ordered = [...mentions].sort((x, y) => x.at - y.at || x.s - y.s);
   for (const m of ordered) {
+    if (m.dropped || (m.absorbed && !keepSigns)) continue;
     const f = build(m, sentence, g);
     const key = `${f.name}|${f.laterality ?? ''}`;
     const prev = byKey.get(key);

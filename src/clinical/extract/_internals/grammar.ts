@@ -66,6 +66,9 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
       measured: f.measured,
       device: f.category === 'device',
       appropriate: new Set(f.appropriatePositions ?? []),
+      signs: new Set(Object.keys(f.signs ?? {})),
+      signOnly: f.signOnly ?? false,
+      ...(f.carinaDistanceMm ? { carina: f.carinaDistanceMm } : {}),
     });
   }
   each<Laterality>(L.laterality, (lat, ps) => addAll(root, ps, { flags: F.LAT, lat }));
@@ -80,7 +83,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
   const N = L.negation;
   const G = L.grammar;
   const simple: [string[], number][] = [
-    [L.links, F.LINK], [L.adjacency, F.ADJ], [N.pre, F.NEGPRE], [N.post, F.NEGPOST], [N.pseudo, F.PSEUDO], [N.terminators, F.TERM],
+    [L.links, F.LINK], [L.adjacency, F.ADJ], [L.nonFinding.pre, F.DROPPRE], [L.nonFinding.post, F.DROPPOST], [N.pre, F.NEGPRE], [N.post, F.NEGPOST], [N.pseudo, F.PSEUDO], [N.terminators, F.TERM],
     [L.statements.normalPredicates, F.NPRED], [L.statements.prenominalNormal, F.NPRED | F.PRENORM], [G.fillers, F.FILLER],
     [G.connectors, F.CONJ], [G.alternatives, F.ALT], [G.breakers, F.BREAK], [G.copulas, F.COPULA], [G.clauseBreaks, F.CLAUSE], [L.ignore, F.IGNORE],
   ];

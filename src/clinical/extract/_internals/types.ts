@@ -37,12 +37,15 @@ export const F = {
   WORD: 1 << 26,
   REMOVED: 1 << 27,
   COPULA: 1 << 28,
+  /** Opens a scope whose findings are not about this study (questions, limitations, recommendations, history). */
+  DROPPRE: 1 << 29,
+  DROPPOST: 1 << 30,
 } as const;
 
 /** Attribute modifiers an item can carry to a finding. */
 export const MODIFIER = F.LAT | F.LOC | F.SEV | F.TEMP | F.MEAS | F.POS;
 /** Status cues (negation, certainty, pseudo-negation). */
-export const CUE = F.NEGPRE | F.NEGPOST | F.HEDGEPRE | F.HEDGEPOST | F.PSEUDO;
+export const CUE = F.NEGPRE | F.NEGPOST | F.HEDGEPRE | F.HEDGEPOST | F.PSEUDO | F.DROPPRE | F.DROPPOST;
 
 /** What a lexicon phrase means; merged when a phrase sits in several sections. */
 export interface Payload {
@@ -77,6 +80,8 @@ export interface Item extends Payload {
 export interface Scope {
   neg: boolean;
   p: 1 | 2 | 3;
+  /** The findings in scope state nothing about this study (a question, limitation, recommendation or history). */
+  drop?: boolean;
   /** Id of the cue group that opened it. */
   group: number;
 }
@@ -99,7 +104,13 @@ export interface Mention {
   pre?: Scope;
   /** The pre-scope cue group directly before this mention (not inherited through a list). */
   direct?: Scope;
-  post?: { neg: boolean; p: 1 | 2 | 3; direct: boolean };
+  post?: { neg: boolean; p: 1 | 2 | 3; direct: boolean; drop?: boolean };
+  /** Not a finding of this study (CONVENTIONS §31): left out of the result. */
+  dropped?: boolean;
+  /** Names of the signs this interpretation absorbed ("opacity, likely atelectasis": atelectasis with evidence [lung opacity]). */
+  evidence?: string[];
+  /** A sign absorbed into its interpretation: left out of the result. */
+  absorbed?: boolean;
   status?: Status;
   p?: 1 | 2 | 3;
   lats: Laterality[];
@@ -120,4 +131,10 @@ export interface FindingInfo {
   measured: boolean;
   device: boolean;
   appropriate: ReadonlySet<string>;
+  /** Findings that may be signs of this one (findings.yaml `signs`). */
+  signs: ReadonlySet<string>;
+  /** A sign never reported beside a finding it is a sign of in the same sentence (findings.yaml `signOnly`). */
+  signOnly: boolean;
+  /** Acceptable tip distance above the carina (mm), for airway tubes. */
+  carina?: { min: number; max: number };
 }

@@ -109,7 +109,8 @@ function phrasesOf(terms: Iterable<string>): string[][] {
 export function annotateWithLexicon(text: string): RadGraphAnnotation {
   if (typeof text !== 'string' || text.length === 0) return { text: text ?? '', entities: {} };
   const words = splitWords(text);
-  const findings = extractFindings(text);
+  // RadGraph annotates a sign and its interpretation as two observations (suggestive_of)
+  const findings = extractFindings(text, { keepSigns: true });
   const sentences = splitSentences(cleanText(text));
   const lexicon = getLexicon();
   const drafts: Draft[] = [];

@@ -1,0 +1,99 @@
+/**
+ * Independent development set: how well the public extractor agrees with blind labels.
+ *
+ *   npx tsx bench/devset/evaluate.ts <labelled.jsonl> [--json]
+ *
+ * Runs `extractFindings` on each report (with its patient context), maps extractor names to the
+ * labelling taxonomy (concepts.json), and prints, for abnormal findings (labelled present or
+ * uncertain, devices included): recall, precision, status / side / severity / significance /
+ * device-position accuracy on matched pairs, and the misses and false findings.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { extractFindings } from '../../src/clinical/report/index.js';
+import { FINDING_NAMES } from '../../src/clinical/vocabulary.js';
+import { conceptKey, scoreReport, type LabelledReport, type ReportScore } from './score.js';
+
+function readMapping(): Map<string, string> {
+  const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, 'concepts.json'), 'utf8')) as Record<string, string>;
+  const map = new Map(Object.entries(raw).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, conceptKey(v)]));
+  const unmapped = FINDING_NAMES.filter((n) => !map.has(n));
+  if (unmapped.length) throw new Error(`bench/devset/concepts.json does not map: ${unmapped.join(', ')}`);
+  return map;
+}
+
+function readReports(file: string): LabelledReport[] {
+  return readFileSync(file, 'utf8').split('\n').flatMap((line, i) => {
+    if (!line.trim()) return [];
+    try {
+      const r = JSON.parse(line) as LabelledReport;
+      if (typeof r.text !== 'string' || !Array.isArray(r.findings)) throw new Error('needs "text" and "findings"');
+      return [r];
+    } catch (e) {
+      throw new Error(`${file}:${i + 1}: ${(e as Error).message}`);
+    }
+  });
+}
+
+const rate = (n: number, d: number) => (d === 0 ? null : n / d);
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
+
+/** Corpus figures from per-report scores. */
+export function summarize(scores: readonly ReportScore[]) {
+  const pairs = scores.flatMap((s) => s.pairs);
+  const misses = scores.reduce((n, s) => n + s.misses.length, 0);
+  const falses = scores.reduce((n, s) => n + s.falses.length, 0);
+  const acc = (k: 'status' | 'side' | 'severity' | 'significance' | 'position') => {
+    const compared = pairs.filter((p) => p[k] !== undefined);
+    return { accuracy: rate(compared.filter((p) => p[k]).length, compared.length), compared: compared.length };
+  };
+  return {
+    reports: scores.length,
+    labelled: pairs.length + misses,
+    matched: pairs.length,
+    recall: rate(pairs.length, pairs.length + misses),
+    precision: rate(pairs.length, pairs.length + falses),
+    falseFindings: falses,
+    repeats: scores.reduce((n, s) => n + s.repeats, 0),
+    status: acc('status'),
+    side: acc('side'),
+    severity: acc('severity'),
+    significance: acc('significance'),
+    position: acc('position'),
+  };
+}
+
+function main(argv: string[]): number {
+  const file = argv.find((a) => !a.startsWith('--'));
+  if (!file) {
+    process.stderr.write('usage: npx tsx bench/devset/evaluate.ts <labelled.jsonl> [--json]\n');
+    return 2;
+  }
+  const toConcept = readMapping();
+  const reports = readReports(file);
+  const scores = reports.map((r) => scoreReport(r, extractFindings(r.text, { context: r.context ?? {} }), (n) => toConcept.get(n) ?? n));
+  const summary = summarize(scores);
+  const misses = scores.flatMap((s) => s.misses.map((l) => ({ id: s.id, concept: l.concept, status: l.status, side: l.side ?? null, span: l.span ?? null })));
+  const falses = scores.flatMap((s) => s.falses.map((x) => ({ id: s.id, concept: x.concept, status: x.found.status, side: x.found.side ?? null, text: x.found.text })));
+  const wrong = scores.flatMap((s) => s.pairs.filter((p) => !p.status || !p.side || p.severity === false || p.significance === false || p.position === false).map((p) => ({ id: s.id, concept: p.concept, label: p.label, found: { status: p.found.status, side: p.found.side ?? null, severity: p.found.severityText ?? null, significance: p.found.significance, placement: p.found.devicePlacement ?? null } })));
+  if (argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify({ file: path.basename(file), ...summary, misses, falses, attributeErrors: wrong }, null, 2)}\n`);
+    return 0;
+  }
+  const a = (x: { accuracy: number | null; compared: number }) => `${pct(x.accuracy)} of ${x.compared}`;
+  const out = [
+    `${path.basename(file)}: ${summary.reports} reports, ${summary.labelled} abnormal labelled findings`,
+    `  recall     ${pct(summary.recall)} (${summary.matched} found)`,
+    `  precision  ${pct(summary.precision)} (${summary.falseFindings} false, ${summary.repeats} repeats of a matched finding not counted)`,
+    `  on matched pairs: status ${a(summary.status)}, side ${a(summary.side)}, severity ${a(summary.severity)}, significance ${a(summary.significance)}, device position ${a(summary.position)}`,
+    '',
+    `misses (${misses.length}):`,
+    ...misses.map((m) => `  ${m.id} ${m.concept} (${m.status}${m.side ? `, ${m.side}` : ''}) ${JSON.stringify(m.span)}`),
+    `false findings (${falses.length}):`,
+    ...falses.map((f) => `  ${f.id} ${f.concept} (${f.status}${f.side ? `, ${f.side}` : ''}) ${JSON.stringify(f.text)}`),
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

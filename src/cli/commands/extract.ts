@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { ReportFinding } from '../../clinical/report/index.js';
+import type { CliIO } from '../io.js';
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/** `--context k=v` pairs: numbers and booleans typed, the rest text ("age=90 or older" stays text). */
+function contextOf(pairs: string[] = []): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new Error(`--context takes key=value, got "${p}"`);
+    const v = p.slice(eq + 1);
+    out[p.slice(0, eq)] = v === 'true' ? true : v === 'false' ? false : v !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+  }
+  return out;
+}
+
+/** One line per finding: what the offline judge saw, and why it weighs what it weighs. */
+export function formatFinding(f: ReportFinding): string {
+  const hedge = f.status === 'uncertain' ? ` (${f.probability === 2 ? 'likely' : 'possible'})` : '';
+  const attrs = [
+    f.side && `side ${f.side}`,
+    f.location && `at ${f.location.join(', ')}`,
+    f.severityText && `severity ${f.severityText}`,
+    f.size && `size ${f.size.dimensionsMm.join(' x ')} mm`,
+    f.temporal && `temporal ${f.temporal}`,
+    f.devicePosition && `tip ${f.devicePosition}`,
+    f.devicePlacement,
+    f.evidence && `from ${f.evidence.join(', ')}`,
+  ].filter(Boolean);
+  const why = f.significanceRule ? ` (${f.significanceRule})` : '';
+  return `${f.id} ${f.status}${hedge} ${f.name}${attrs.length ? ` [${attrs.join('; ')}]` : ''}\n   significance ${f.significance}${why}\n   text ${JSON.stringify(f.text)} at ${f.span[0]}-${f.span[1]}`;
+}
+
+/** `metric-suite extract`: the findings the offline judge reads in a report. */
+export function registerExtract(program: Command, io: CliIO, setExit: (code: number) => void): Command {
+  return program
+    .command('extract')
+    .description('show the findings the offline judge reads in a report (name, status, side, place, size, significance, span)')
+    .argument('[text]', 'report text')
+    .option('--file <path>', 'read the report from a file')
+    .option('--context <key=value>', 'patient context, e.g. age=72, sex=F, indication="fall" (repeatable)', collect)
+    .option('--json', 'print the findings as JSON')
+    .action(async (text: string | undefined, f: { file?: string; context?: string[]; json?: boolean }) => {
+      try {
+        if ((text === undefined) === (f.file === undefined)) throw new Error('extract takes the report text or --file <path>, one of them');
+        const report = f.file !== undefined ? readFileSync(path.resolve(io.cwd, f.file), 'utf8') : text!;
+        const { extractFindings } = await import('../../clinical/report/index.js');
+        const findings = extractFindings(report, { context: contextOf(f.context) });
+        if (f.json) io.stdout.write(`${JSON.stringify(findings, null, 2)}\n`);
+        else io.stdout.write(findings.length ? `${findings.map(formatFinding).join('\n')}\n` : 'no findings\n');
+        setExit(0);
+      } catch (e) {
+        io.stderr.write(`metric-suite: ${(e as Error).message}\n`);
+        setExit(2);
+      }
+    });
+}

@@ -1,0 +1,80 @@
+/**
+ * From sentence findings to the findings of a report (CONVENTIONS §34-35): mentions of one
+ * finding in several sentences (findings and impression) become one, and a sign stated in one
+ * sentence is absorbed by its interpretation stated in another ("right basilar opacity" ...
+ * "impression: right lower lobe pneumonia" is one finding, pneumonia, with the opacity as its
+ * evidence).
+ */
+import { getLexicon } from '../lexicon/load.js';
+import type { Finding, Laterality, Status } from '../model.js';
+
+const RANK: Record<Status, number> = { absent: 0, uncertain: 1, present: 2 };
+
+/** Sides that may be the same finding: equal, or one of them unstated. */
+function sameSide(a: Laterality | undefined, b: Laterality | undefined): boolean {
+  return a === b || a === undefined || b === undefined;
+}
+
+const affirmed = (f: Finding): boolean => f.status !== 'absent';
+
+/** Fills what `into` lacks from `more`; the more affirmative (and then more certain) status wins. */
+function mergeInto(into: Finding, more: Finding): void {
+  if (RANK[more.status] > RANK[into.status] || (more.status === into.status && (more.probability ?? 0) > (into.probability ?? 0))) {
+    into.status = more.status;
+    if (more.probability === undefined) delete into.probability;
+    else into.probability = more.probability;
+  }
+  into.laterality ??= more.laterality;
+  if (more.location) into.location = [...new Set([...(into.location ?? []), ...more.location])].sort();
+  if (more.evidence) into.evidence = [...new Set([...(into.evidence ?? []), ...more.evidence])];
+  for (const key of ['severity', 'severityText', 'measurementMm', 'dimensionsMm', 'temporal', 'devicePosition', 'devicePlacement'] as const) {
+    if (into[key] === undefined && more[key] !== undefined) (into as unknown as Record<string, unknown>)[key] = more[key];
+  }
+  // A malposition stated anywhere outweighs a placement read elsewhere.
+  if (more.devicePlacement === 'malpositioned') into.devicePlacement = 'malpositioned';
+}
+
+/** One finding per (name, side); an unsided mention joins a sided one; absent only when never affirmed. */
+function mergeMentions(findings: readonly Finding[]): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const same = out.find((g) => g.name === f.name && affirmed(g) === affirmed(f) && sameSide(g.laterality, f.laterality));
+    if (same) mergeInto(same, f);
+    else out.push({ ...f, ...(f.location ? { location: [...f.location] } : {}) });
+  }
+  // "No left effusion" does not cancel a right one; "no pneumothorax" after "small pneumothorax" does not either.
+  return out.filter((f) => affirmed(f) || !out.some((g) => affirmed(g) && g.name === f.name && sameSide(g.laterality, f.laterality)));
+}
+
+/** Whether `sign` can be the evidence of `interpretation` in another sentence: same side and no other place. */
+function evidenceFor(sign: Finding, interpretation: Finding): boolean {
+  const signs = getLexicon().byName.get(interpretation.name)?.signs;
+  // Within a sentence the extractor already linked signs to what they are stated to mean.
+  if (sign.sentence === interpretation.sentence) return false;
+  if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
+  if (!sameSide(sign.laterality, interpretation.laterality)) return false;
+  const a = sign.location ?? [];
+  const b = interpretation.location ?? [];
+  if (a.length && b.length) return a.some((l) => b.includes(l));
+  // Across sentences a stated place must agree, or the interpretation names none for a placed sign
+  // ("right basilar opacity. ... Findings concerning for pneumonia.").
+  const placed = a.length > 0 || sign.laterality !== undefined;
+  return placed && b.length === 0 && interpretation.laterality === undefined;
+}
+
+/**
+ * The findings of a report: repeated mentions merged, signs absorbed by an interpretation stated
+ * elsewhere in the report. Ids are renumbered `F1..Fn` in order of first mention.
+ */
+export function consolidate(findings: readonly Finding[]): Finding[] {
+  const merged = mergeMentions(findings);
+  const absorbed = new Set<Finding>();
+  for (const sign of merged) {
+    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t));
+    if (!target) continue;
+    absorbed.add(sign);
+    mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);
+    target.laterality ??= sign.laterality;
+  }
+  return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, id: `F${i + 1}` }));
+}

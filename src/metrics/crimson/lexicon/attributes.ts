@@ -1,0 +1,121 @@
+/**
+ * Attribute errors of a matched pair, graded as METRICS §1.5 states (significant 0.5 /
+ * negligible 0): side and lobe or zone, device tip, severity, measurement margins, certainty,
+ * temporal change, and naming a sign for its interpretation.
+ */
+import { getLexicon } from '../../../clinical/lexicon/load.js';
+import type { Laterality, Temporal } from '../../../clinical/model.js';
+import type { CrimsonAttributeError, SignificanceLevel } from '../schema.js';
+import { SIGNIFICANCE_WEIGHTS, type AttributeErrorType } from '../score.js';
+import type { Judged } from './judged.js';
+import { LEVEL, sharedSign, sideRelation, signGrade, type Match } from './match.js';
+
+type Grade = 'significant' | 'negligible';
+
+const weightOf = (s: SignificanceLevel): number => SIGNIFICANCE_WEIGHTS[s]!;
+
+/** Significant when the difference matters for a finding of this weight: actionable or urgent. */
+const gradeFor = (r: Judged): Grade => (weightOf(r.significance) >= 0.5 ? 'significant' : 'negligible');
+
+
+const LOBES = new Set(['upper lobe', 'middle lobe', 'lower lobe', 'lingula']);
+
+/**
+ * Location grade: none when a region is shared ("base" and "lower lobe"); adjacent zones
+ * (upper/mid, mid/lower) are negligible, as §1.5 says. Two different lobes weigh as the finding
+ * does (significant when actionable): the ranking corpus holds that a middle lobe finding
+ * reported in the lower lobe, or a lingular one in the lower lobe, is a real error (bronchoscopy
+ * and follow-up target the lobe), which is stricter than §1.5's "adjacent lobes are negligible".
+ */
+function locationGrade(a: readonly string[], b: readonly string[], r: Judged): Grade | undefined {
+  if (a.some((l) => b.includes(l))) return undefined;
+  const la = a.map((l) => LEVEL[l]).filter((x) => x !== undefined);
+  const lb = b.map((l) => LEVEL[l]).filter((x) => x !== undefined);
+  if (!la.length || !lb.length) return gradeFor(r);
+  const gap = Math.min(...la.flatMap((x) => lb.map((y) => Math.abs(x - y))));
+  if (gap === 0) return undefined;
+  const lobes = a.some((l) => LOBES.has(l)) && b.some((l) => LOBES.has(l));
+  return gap === 1 && !lobes ? 'negligible' : gradeFor(r);
+}
+
+/** Findings measured as nodules and masses, with the §1.5 margins. */
+const LESIONS = new Set(['nodule', 'mass', 'granuloma', 'cavitary lesion', 'lung abscess', 'mediastinal mass']);
+
+/** Measurement grade (§1.5): nodules within 2 mm (< 6 mm) or 4 mm, masses within 20 %, crossing 3 cm always significant; other sizes within 20 %. */
+function measurementGrade(name: string, a: number, b: number): Grade | undefined {
+  if (LESIONS.has(name)) {
+    if ((a >= 30) !== (b >= 30)) return 'significant';
+    if (a < 30) return Math.abs(a - b) > (a < 6 ? 2 : 4) ? 'significant' : undefined;
+  }
+  return Math.abs(a - b) > 0.2 * a ? 'significant' : undefined;
+}
+
+/** Temporal values that say the same thing about change. */
+const TEMPORAL_GROUP: Record<Temporal, string> = { new: 'new', increased: 'worse', worsened: 'worse', decreased: 'better', improved: 'better', unchanged: 'same', resolved: 'resolved' };
+/** A change the candidate must not leave out (§1.5): missing "stable" is no error. */
+const CHANGE = new Set<Temporal>(['new', 'increased', 'worsened', 'resolved']);
+
+/** The attribute errors of one matched pair, one entry per kind of error. */
+export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[] {
+  const { r, p } = m;
+  const a = r.f;
+  const b = p.f;
+  const out: CrimsonAttributeError[] = [];
+  const add = (type: AttributeErrorType, severity: Grade, explanation: string) =>
+    out.push({ ref_id: r.id, pred_id: p.id, severity, error_types: [type], explanation });
+  const lexicon = getLexicon().byName.get(a.name);
+
+  if (m.names === 'reinterpreted') {
+    add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b)} as "${b.name}" where the reference reads "${a.name}"`);
+  } else if (m.names !== 'same') {
+    const grade = m.names === 'unspecific' ? signGrade(b.name, a.name) : signGrade(a.name, b.name);
+    const severity: Grade = grade === 'significant' || weightOf(r.significance) >= 1 ? 'significant' : 'negligible';
+    add(m.names, severity, m.names === 'unspecific' ? `the candidate says "${b.name}" where the reference says "${a.name}"` : `the candidate says "${b.name}" where the reference only says "${a.name}"`);
+  }
+
+  const side = sideRelation(a.laterality, b.laterality);
+  if (side === 'opposite') {
+    // The wrong side is always significant where a side is meaningful (wrong-side procedures).
+    add('location', lexicon?.lateralized === false ? 'negligible' : 'significant', `${a.laterality} in the reference, ${b.laterality} in the candidate`);
+  } else if (side === 'subset' || side === 'superset') {
+    // Bilateral against one side is fine when the other side is also matched.
+    const sides = new Set<Laterality | undefined>();
+    if (side === 'subset') for (const x of all) if (x.r === r) sides.add(x.p.f.laterality);
+    if (side === 'superset') for (const x of all) if (x.p === p) sides.add(x.r.f.laterality);
+    if (!(sides.has('left') && sides.has('right'))) add('location', gradeFor(r), `${a.laterality} in the reference, ${b.laterality} in the candidate`);
+  }
+
+  // Anatomic place, both stated (a candidate adding a place the reference lacks is no error).
+  if (a.location?.length && b.location?.length) {
+    const grade = locationGrade(a.location, b.location, r);
+    if (grade) add('location', grade, `${a.location.join(', ')} in the reference, ${b.location.join(', ')} in the candidate`);
+  }
+
+  // Device tip: another position with the same verdict (both acceptable, or both malpositioned) is a detail.
+  if (a.devicePosition && b.devicePosition && a.devicePosition !== b.devicePosition) {
+    add('location', a.devicePlacement !== b.devicePlacement ? 'significant' : 'negligible', `tip ${a.devicePosition} in the reference, ${b.devicePosition} in the candidate`);
+  }
+
+  // Severity, both stated: grades are coarse (minimal and mild are one grade), so a grade apart changes management.
+  if (a.severity && b.severity && a.severity !== b.severity) {
+    add('severity', 'significant', `${a.severityText ?? a.severity} in the reference, ${b.severityText ?? b.severity} in the candidate`);
+  }
+
+  if (a.measurementMm !== undefined && b.measurementMm !== undefined) {
+    const grade = measurementGrade(a.name, a.measurementMm, b.measurementMm);
+    if (grade) add('measurement', grade, `${a.measurementMm} mm in the reference, ${b.measurementMm} mm in the candidate`);
+  }
+
+  // Certainty (§1.5): adding or removing a hedge changes management when the finding is actionable
+  // ("pneumothorax" vs "possible pneumothorax"); one hedge for another ("likely" vs "possible") does not.
+  const pa = a.probability ?? 3;
+  const pb = b.probability ?? 3;
+  if (pa !== pb) add('certainty', pa === 3 || pb === 3 ? gradeFor(r) : 'negligible', `certainty ${pa} of 3 in the reference, ${pb} of 3 in the candidate`);
+
+  if (a.temporal && b.temporal && TEMPORAL_GROUP[a.temporal] !== TEMPORAL_GROUP[b.temporal]) {
+    add('temporal', 'significant', `${a.temporal} in the reference, ${b.temporal} in the candidate`);
+  } else if (a.temporal && !b.temporal && CHANGE.has(a.temporal)) {
+    add('temporal', gradeFor(r), `${a.temporal} in the reference, not stated in the candidate`);
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/**
+ * The findings of one report as the lexicon judge weighs them: the report-level findings of the
+ * clinical core (present and uncertain only), each with its significance for this patient.
+ */
+import { extractFindings } from '../../../clinical/extract/index.js';
+import type { Finding } from '../../../clinical/model.js';
+import { consolidate } from '../../../clinical/report/consolidate.js';
+import { significanceOf } from '../../../clinical/significance.js';
+import type { Context } from '../../contract.js';
+import type { SignificanceLevel } from '../schema.js';
+
+/** A finding of one report, with its significance for this patient. */
+export interface Judged {
+  id: string;
+  f: Finding;
+  significance: SignificanceLevel;
+  /** Why a size, placement or context rule set the significance, when one did. */
+  rule?: string;
+}
+
+/** The judged findings of a report, ids `R1..` or `P1..`. */
+export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): Judged[] {
+  return consolidate(extractFindings(text))
+    .filter((f) => f.status !== 'absent')
+    .map((f, i) => {
+      const { significance, rule } = significanceOf(f.name, context, f);
+      return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}) };
+    });
+}
+
+/** A short phrase for a finding: `possible small left apex pneumothorax (new)`. */
+export function describeFinding(f: Finding): string {
+  const hedge = f.status === 'uncertain' ? (f.probability === 2 ? 'likely ' : 'possible ') : '';
+  const size = f.measurementMm !== undefined ? `${f.measurementMm} mm ` : '';
+  const parts = [hedge + size + (f.severityText ?? ''), f.laterality ?? '', (f.location ?? []).join(' and '), f.name].filter((x) => x.trim() !== '');
+  let s = parts.join(' ').replace(/\s+/g, ' ').trim();
+  if (f.devicePosition) s += `, tip ${f.devicePosition}`;
+  if (f.devicePlacement === 'malpositioned') s += ' (malpositioned)';
+  if (f.temporal) s += ` (${f.temporal})`;
+  if (f.evidence?.length) s += ` [from ${f.evidence.join(', ')}]`;
+  return s;
+}

@@ -1,0 +1,109 @@
+/**
+ * Pairs candidate findings with reference findings (METRICS §1.5 matching rules), in passes:
+ * same name and compatible side; same name, other side (a location error); a sign and its
+ * interpretation (`lung opacity` for `pneumonia`: unspecific / overinterpretation). A device
+ * said to be malpositioned in one report and well placed in the other is not the same finding.
+ */
+import { getLexicon } from '../../../clinical/lexicon/load.js';
+import type { Finding, Laterality } from '../../../clinical/model.js';
+import type { Judged } from './judged.js';
+
+export type SideRelation = 'same' | 'unstated' | 'subset' | 'superset' | 'opposite';
+
+/** How the candidate's side relates to the reference's. */
+export function sideRelation(ref: Laterality | undefined, pred: Laterality | undefined): SideRelation {
+  if (ref === pred) return 'same';
+  if (ref === undefined || pred === undefined) return 'unstated';
+  if (ref === 'bilateral') return 'subset';
+  if (pred === 'bilateral') return 'superset';
+  return 'opposite';
+}
+
+export interface Match {
+  r: Judged;
+  p: Judged;
+  /** How the names relate. */
+  /** reinterpreted: the same sign read as another finding ("opacity, likely atelectasis" for "opacity, suspicious for pneumonia"). */
+  names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted';
+}
+
+/** The grade of naming `general` for `specific` (findings.yaml `signs`), or undefined when they are not sign and interpretation. */
+export function signGrade(general: string, specific: string): 'negligible' | 'significant' | undefined {
+  return getLexicon().byName.get(specific)?.signs?.[general];
+}
+
+/** Contradicting placements ("malpositioned" against "well positioned") are two different statements. */
+function placementsAgree(r: Judged, p: Judged): boolean {
+  const a = r.f.devicePlacement;
+  const b = p.f.devicePlacement;
+  return a === undefined || b === undefined || a === b;
+}
+
+/** Pairs candidate findings with reference findings (see the module comment). */
+export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
+  const matches: Match[] = [];
+  const refMatched = new Set<Judged>();
+  const predMatched = new Set<Judged>();
+  const pair = (r: Judged, p: Judged, names: Match['names']) => {
+    matches.push({ r, p, names });
+    refMatched.add(r);
+    predMatched.add(p);
+  };
+  const sameName = (x: Judged, p: Judged) => x.f.name === p.f.name && placementsAgree(x, p);
+  // 1. Same name, same or unstated side, one to one.
+  for (const rel of ['same', 'unstated'] as const) {
+    for (const p of preds) {
+      if (predMatched.has(p)) continue;
+      const r = refs.find((x) => !refMatched.has(x) && sameName(x, p) && sideRelation(x.f.laterality, p.f.laterality) === rel);
+      if (r) pair(r, p, 'same');
+    }
+  }
+  // 2. Same name, part of a bilateral finding (either way; a reference may take several candidates).
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const r = refs.find((x) => sameName(x, p) && sideRelation(x.f.laterality, p.f.laterality) === 'subset');
+    if (r) pair(r, p, 'same');
+  }
+  for (const r of refs) {
+    if (refMatched.has(r)) continue;
+    const p = preds.find((x) => sameName(r, x) && sideRelation(r.f.laterality, x.f.laterality) === 'superset');
+    if (p) pair(r, p, 'same');
+  }
+  // 3. Same name, any side: the wrong side is a location error.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const r = refs.find((x) => !refMatched.has(x) && sameName(x, p));
+    if (r) pair(r, p, 'same');
+  }
+  // 4. A sign for its interpretation or the reverse, side compatible.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && (signGrade(p.f.name, x.f.name) || signGrade(x.f.name, p.f.name)));
+    if (r) pair(r, p, signGrade(p.f.name, r.f.name) ? 'unspecific' : 'overinterpretation');
+  }
+  // 5. The same sign read as two different findings, in the same place.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && sharedSign(x.f, p.f) && samePlace(x.f, p.f));
+    if (r) pair(r, p, 'reinterpreted');
+  }
+  return matches;
+}
+
+/** The sign two findings were both read from, if any. */
+export function sharedSign(a: Finding, b: Finding): string | undefined {
+  return a.evidence?.find((e) => b.evidence?.includes(e));
+}
+
+/** Vertical level of an anatomy id (0 upper, 1 middle, 2 lower); adjacent levels differ by 1. */
+export const LEVEL: Readonly<Record<string, number>> = {
+  'upper lobe': 0, apex: 0, 'upper zone': 0,
+  'middle lobe': 1, lingula: 1, 'mid zone': 1, hilum: 1, perihilar: 1,
+  'lower lobe': 2, base: 2, 'lower zone': 2, 'costophrenic angle': 2, subpulmonic: 2, retrocardiac: 2, 'cardiophrenic angle': 2,
+};
+
+/** Same place or same level ("retrocardiac" and "lower lobe"), or a place unstated. */
+function samePlace(a: Finding, b: Finding): boolean {
+  if (!a.location?.length || !b.location?.length) return true;
+  return a.location.some((l) => b.location!.includes(l) || (LEVEL[l] !== undefined && b.location!.some((m) => LEVEL[m] === LEVEL[l])));
+}

@@ -1,0 +1,33 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tmpTree } from '../_support/tmp.js';
+import { cli } from './_run.js';
+
+describe('metric-suite extract', () => {
+  it('prints each finding with its significance and the rule that set it', async () => {
+    const r = await cli(['extract', 'Endotracheal tube 1 cm above the carina. Small right pneumothorax.'], process.cwd());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('F1 present endotracheal tube [size 10 mm; tip above carina; malpositioned]');
+    expect(r.stdout).toContain('significance urgent (a malpositioned line or tube needs prompt repositioning)');
+    expect(r.stdout).toMatch(/F2 present pneumothorax \[side right; severity small\]\n\s+significance actionable_not_urgent/);
+  });
+
+  it('reads --file and --context, and --json gives the public ReportFinding objects', async () => {
+    const cwd = tmpTree({});
+    writeFileSync(path.join(cwd, 'r.txt'), 'INDICATION: fall.\nFINDINGS: Acute fractures of the right 5th and 6th ribs.');
+    const r = await cli(['extract', '--file', 'r.txt', '--json', '--context', 'indication=fall from ladder', '--context', 'age=90 or older'], cwd);
+    expect(r.code).toBe(0);
+    const findings = JSON.parse(r.stdout);
+    expect(findings).toMatchObject([{ id: 'F1', name: 'rib fracture', status: 'present', side: 'right', significance: 'actionable_not_urgent', text: 'fractures of the right 5th and 6th ribs' }]);
+    expect(findings[0].significanceRule).toMatch(/trauma/);
+  });
+
+  it('says when there is nothing, and refuses both or neither of text and --file', async () => {
+    expect((await cli(['extract', 'No acute cardiopulmonary process.'], process.cwd())).stdout).toBe('no findings\n');
+    const both = await cli(['extract', 'x', '--file', 'y'], process.cwd());
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/report text or --file/);
+    expect((await cli(['extract'], process.cwd())).code).toBe(2);
+  });
+});
