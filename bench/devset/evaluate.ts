@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractFindings } from '../../src/clinical/report/index.js';
 import { FINDING_NAMES } from '../../src/clinical/vocabulary.js';
-import { conceptKey, scoreReport, type LabelledReport, type ReportScore } from './score.js';
+import { conceptKey, scoreReport, type LabelledReport } from './score.js';
+import { pct, summarize } from './summary.js';
 
 function readMapping(): Map<string, string> {
   const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, 'concepts.json'), 'utf8')) as Record<string, string>;
@@ -33,34 +34,6 @@ function readReports(file: string): LabelledReport[] {
       throw new Error(`${file}:${i + 1}: ${(e as Error).message}`);
     }
   });
-}
-
-const rate = (n: number, d: number) => (d === 0 ? null : n / d);
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
-
-/** Corpus figures from per-report scores. */
-export function summarize(scores: readonly ReportScore[]) {
-  const pairs = scores.flatMap((s) => s.pairs);
-  const misses = scores.reduce((n, s) => n + s.misses.length, 0);
-  const falses = scores.reduce((n, s) => n + s.falses.length, 0);
-  const acc = (k: 'status' | 'side' | 'severity' | 'significance' | 'position') => {
-    const compared = pairs.filter((p) => p[k] !== undefined);
-    return { accuracy: rate(compared.filter((p) => p[k]).length, compared.length), compared: compared.length };
-  };
-  return {
-    reports: scores.length,
-    labelled: pairs.length + misses,
-    matched: pairs.length,
-    recall: rate(pairs.length, pairs.length + misses),
-    precision: rate(pairs.length, pairs.length + falses),
-    falseFindings: falses,
-    repeats: scores.reduce((n, s) => n + s.repeats, 0),
-    status: acc('status'),
-    side: acc('side'),
-    severity: acc('severity'),
-    significance: acc('significance'),
-    position: acc('position'),
-  };
 }
 
 function main(argv: string[]): number {

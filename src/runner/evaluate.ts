@@ -105,7 +105,7 @@ function clinicalDifferences(c: Case): Record<string, string[]> | undefined {
   if (typeof reference !== 'string') return undefined;
   const out: Record<string, string[]> = {};
   for (const x of c.candidates) {
-    if (typeof x.text === 'string') out[x.label] = clinicalDiff(reference, x.text).map((d) => formatDiff(d));
+    if (typeof x.text === 'string') out[x.label] = clinicalDiff(reference, x.text, x.context ?? {}).map((d) => formatDiff(d));
   }
   return out;
 }

@@ -38,16 +38,39 @@ describe('significanceOf', () => {
     expect(significanceOf('granuloma', { indication: 'history of lung cancer' }).significance).toBe('not_actionable_not_urgent');
   });
 
-  it('uses sex together with age (first matching rule wins)', () => {
-    expect(significanceOf('osteopenia', { age: 55, sex: 'F' }).significance).toBe('benign_expected');
-    expect(significanceOf('osteopenia', { age: 55, PatientSex: 'M' }).significance).toBe('not_actionable_not_urgent');
-    expect(significanceOf('osteopenia', { age: 75, sex: 'male' }).significance).toBe('benign_expected');
+  it('reads age bands (first matching rule wins), and osteopenia is not actionable at any age (METRICS §1.5)', () => {
+    expect(significanceOf('degenerative changes', { age: 70, sex: 'F' }).significance).toBe('benign_expected');
+    expect(significanceOf('degenerative changes', { age: 55, PatientSex: 'M' }).significance).toBe('not_actionable_not_urgent');
+    expect(significanceOf('degenerative changes', { age: 25 }).significance).toBe('actionable_not_urgent');
+    expect(significanceOf('osteopenia', { age: 75, sex: 'F' }).significance).toBe('not_actionable_not_urgent');
+  });
+
+  it('reads de-identified ages over 89 as ages', () => {
+    for (const age of ['90 or older', '90+', '>89', 'over 89']) expect(significanceOf('aortic atherosclerosis', { age }).significance, age).toBe('benign_expected');
+  });
+
+  it('weighs size, grade and hedging (METRICS §1.5)', () => {
+    expect(significanceOf('pneumothorax', {}, { status: 'present', severity: 'mild', severityText: 'small' }).significance).toBe('actionable_not_urgent');
+    expect(significanceOf('pneumothorax', {}, { status: 'present', severity: 'severe', severityText: 'large' }).significance).toBe('urgent');
+    expect(significanceOf('pleural effusion', {}, { status: 'present', severity: 'mild', severityText: 'trace' }).significance).toBe('not_actionable_not_urgent');
+    expect(significanceOf('pleural effusion', {}, { status: 'present', severity: 'moderate', severityText: 'moderate' }).significance).toBe('actionable_not_urgent');
+    expect(significanceOf('pericardial effusion', {}, { status: 'present', severity: 'severe', severityText: 'large' }).significance).toBe('urgent');
+    expect(significanceOf('cardiomegaly', {}, { status: 'present' }).significance).toBe('actionable_not_urgent');
+    expect(significanceOf('mediastinal shift', {}, { status: 'present' }).significance).toBe('urgent');
+    expect(significanceOf('mediastinal shift', {}, { status: 'present', severity: 'mild', severityText: 'mild' }).significance).toBe('actionable_not_urgent');
+  });
+
+  it('reads paediatric and post-procedure context', () => {
+    expect(significanceOf('lobar collapse', { age: 3 }).significance).toBe('urgent');
+    expect(significanceOf('widened mediastinum', { age: 1 }).significance).toBe('not_actionable_not_urgent');
+    expect(significanceOf('widened mediastinum', { age: 50, indication: 'chest pain' }).significance).toBe('urgent');
+    expect(significanceOf('pneumomediastinum', { indication: 'POD 1 after CABG' }).significance).toBe('actionable_not_urgent');
   });
 
   it('makes a malpositioned tube urgent', () => {
     expect(significanceOf('endotracheal tube', { devicePlacement: 'malpositioned' }).significance).toBe('urgent');
     expect(significanceOf('endotracheal tube', { devicePlacement: 'appropriate' }).significance).toBe('not_actionable_not_urgent');
-    expect(significanceOf('sternotomy wires', { devicePlacement: 'malpositioned' }).significance).toBe('benign_expected');
+    expect(significanceOf('sternotomy wires', { devicePlacement: 'malpositioned' }).significance).toBe('not_actionable_not_urgent');
   });
 
   it('gives an unknown finding the default weight and says why', () => {

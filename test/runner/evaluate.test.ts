@@ -300,7 +300,7 @@ describe('verdictOf: clinical differences', () => {
       { label: 'wrong_side', outcome: { value: 0.9 } },
     ]);
     expect(r.verdict).toBe('fail');
-    expect(r.clinical).toEqual({ exact: [], wrong_side: ['laterality: left -> right (pleural effusion)'] });
+    expect(r.clinical).toEqual({ exact: [], wrong_side: ['laterality: left -> right (pleural effusion) [actionable_not_urgent]'] });
   });
 
   it('leaves passing results without them', () => {

@@ -13,13 +13,15 @@ function named(d: FindingDiff): string {
 /**
  * One short line per difference, for reports next to the scores:
  * `laterality: left -> right (pleural effusion)`, `added: pneumothorax (present)`,
- * `removed: cardiomegaly`, `status: present -> absent (pneumothorax)`. A list gives one line each.
+ * `removed: cardiomegaly`, `status: present -> absent (pneumothorax)`, with the significance in
+ * brackets when known (`removed: left pneumothorax [urgent]`). A list gives one line each.
  */
 export function formatDiff(d: FindingDiff | readonly FindingDiff[]): string {
   if (Array.isArray(d)) return (d as readonly FindingDiff[]).map((x) => formatDiff(x)).join('\n');
   const one = d as FindingDiff;
-  if (one.kind === 'added') return `added: ${named(one)} (${one.status ?? 'present'})`;
-  if (one.kind === 'removed') return `removed: ${named(one)}${one.status === 'absent' ? ' (absent)' : ''}`;
+  const why = one.significance === undefined ? '' : ` [${one.significance}${one.significanceTo && one.significanceTo !== one.significance ? ` -> ${one.significanceTo}` : ''}]`;
+  if (one.kind === 'added') return `added: ${named(one)} (${one.status ?? 'present'})${why}`;
+  if (one.kind === 'removed') return `removed: ${named(one)}${one.status === 'absent' ? ' (absent)' : ''}${why}`;
   const attr = one.attribute === 'measurementMm' ? 'measurement' : one.attribute ?? 'finding';
-  return `${attr}: ${value(one.attribute, one.from)} -> ${value(one.attribute, one.to)} (${named(one)})`;
+  return `${attr}: ${value(one.attribute, one.from)} -> ${value(one.attribute, one.to)} (${named(one)})${why}`;
 }

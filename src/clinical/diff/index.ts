@@ -4,6 +4,8 @@
  * extractor, so two wordings of the same findings show no difference.
  */
 import { extractFindings } from '../extract/index.js';
+import type { Finding } from '../model.js';
+import { significanceOf, type PatientContext } from '../significance.js';
 import { diffFindings } from './match.js';
 import type { FindingDiff } from './types.js';
 
@@ -13,8 +15,22 @@ export { formatDiff } from './format.js';
 
 /**
  * Finding-level differences from report `a` to report `b` (e.g. reference to candidate):
- * `removed` = only in `a`, `added` = only in `b`, `changed` = one attribute differs.
+ * `removed` = only in `a`, `added` = only in `b`, `changed` = one attribute differs. Each
+ * difference carries the significance its finding got for the patient in `context` (the "why"
+ * of a failing ranking case).
  */
-export function clinicalDiff(a: string, b: string): FindingDiff[] {
-  return diffFindings(extractFindings(a), extractFindings(b));
+export function clinicalDiff(a: string, b: string, context: PatientContext = {}): FindingDiff[] {
+  const fa = extractFindings(a);
+  const fb = extractFindings(b);
+  const weigh = (fs: readonly Finding[], d: FindingDiff) => {
+    const f = fs.find((x) => x.name === d.name && (d.laterality === undefined || x.laterality === d.laterality) && x.status !== 'absent') ?? fs.find((x) => x.name === d.name);
+    return f && f.status !== 'absent' ? significanceOf(f.name, context, f).significance : undefined;
+  };
+  return diffFindings(fa, fb).map((d) => {
+    const from = d.kind === 'added' ? undefined : weigh(fa, d);
+    const to = d.kind === 'removed' ? undefined : weigh(fb, d);
+    const significance = from ?? to;
+    if (significance === undefined) return d;
+    return { ...d, significance, ...(from && to && to !== from ? { significanceTo: to } : {}) };
+  });
 }

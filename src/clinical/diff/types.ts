@@ -1,4 +1,4 @@
-import type { Laterality, Status } from '../model.js';
+import type { Laterality, Significance, Status } from '../model.js';
 
 /** Attributes a `changed` difference can name, in the order they are compared. */
 export type DiffAttribute =
@@ -28,4 +28,10 @@ export interface FindingDiff {
   attribute?: DiffAttribute;
   from?: DiffValue;
   to?: DiffValue;
+  /**
+   * Why it matters: the CRIMSON significance the finding got (in `a` for removed and changed, in
+   * `b` for added), and `significanceTo` when the other report's finding weighs differently.
+   */
+  significance?: Significance;
+  significanceTo?: Significance;
 }

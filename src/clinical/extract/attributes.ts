@@ -156,7 +156,29 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     if (sign) for (const t of group) if (t !== sign) absorb(sign, t, g);
   }
   dropImpliedSigns(mentions, g);
+  absorbAfterWith(items, mentions, idx, g);
   absorbIntoUnplaced(mentions, g);
+}
+
+/**
+ * "Moderate pulmonary edema WITH bilateral perihilar haziness", "large right pneumothorax WITH
+ * collapse of the right lung": a sign described with the finding it is a sign of is that finding's evidence.
+ */
+function absorbAfterWith(items: readonly Item[], mentions: readonly Mention[], idx: MentionIndex, g: Grammar): void {
+  for (let k = 1; k < items.length; k++) {
+    // "with ADJACENT atelectasis" names a neighbour, not the finding's own sign
+    if (items[k]!.text !== 'with' || (items[k + 1]?.flags ?? 0) & F.ADJ) continue;
+    let finding: Mention | undefined;
+    for (let j = k - 1; j >= 0 && j >= k - REACH && !finding; j--) finding = idx.endAt.get(j)?.find((m) => !m.absorbed);
+    let sign: Mention | undefined;
+    for (let j = k + 1; j < items.length && j <= k + 5 && !sign; j++) {
+      sign = idx.startAt.get(j)?.[0];
+      if (!sign && items[j]!.flags & (F.CLAUSE | F.TERM | CUE | F.CONJ)) break;
+    }
+    if (!finding || !sign || sign === finding) continue;
+    const sides = finding.lats.length === 0 || sign.lats.length === 0 || sign.lats.some((l) => finding.lats.includes(l) || finding.lats.includes('bilateral'));
+    if (sides) absorb(sign, finding, g);
+  }
 }
 
 /**

@@ -14,10 +14,18 @@ import { F, type Item, type Mention } from './_internals/types.js';
  */
 export function findMentions(items: readonly Item[], g: Grammar = getGrammar()): Mention[] {
   const terms: Mention[] = [];
+  let words: string | undefined;
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (!(it.flags & F.FINDING)) continue;
-    terms.push({ name: it.finding!, a: k, b: k, s: it.s, e: it.e, at: it.s, kind: 'term', removed: (it.flags & F.REMOVED) !== 0, lats: [], locs: [] });
+    let name = it.finding!;
+    const sense = g.senses.get(it.text);
+    if (sense) {
+      words ??= ` ${items.map((x) => x.text).join(' ')} `;
+      const has = (cue: string) => words!.includes(` ${cue} `);
+      if (sense.when.some(has) && !sense.unless.some(has)) name = sense.finding;
+    }
+    terms.push({ name, a: k, b: k, s: it.s, e: it.e, at: it.s, kind: 'term', removed: (it.flags & F.REMOVED) !== 0, lats: [], locs: [] });
   }
   const statements = statementMentions(items, g).filter(
     (st) => !terms.some((t) => t.name === st.name && t.a >= st.a && t.b <= st.b),

@@ -130,6 +130,7 @@ export const LanguageFile = z
     links: phrases,
     adjacency: phrases,
     nonFinding: z.object({ pre: phrases, post: phrases }).strict(),
+    senses: z.record(phrase, z.object({ finding: FINDING_NAME, when: phrases, unless: phrases }).strict()),
     negation: z.object({ pre: phrases, post: phrases, pseudo: phrases, terminators: phrases }).strict(),
     temporal: z
       .object({ new: phrases, increased: phrases, decreased: phrases, unchanged: phrases, improved: phrases, resolved: phrases, worsened: phrases })

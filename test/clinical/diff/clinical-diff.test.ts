@@ -6,28 +6,28 @@ const lines = (a: string, b: string) => formatDiff(clinicalDiff(a, b)).split('\n
 describe('clinicalDiff', () => {
   it('sees a side swap as one laterality change', () => {
     expect(clinicalDiff('Small left pleural effusion.', 'Small right pleural effusion.')).toEqual([
-      { kind: 'changed', name: 'pleural effusion', attribute: 'laterality', from: 'left', to: 'right' },
+      { kind: 'changed', name: 'pleural effusion', attribute: 'laterality', from: 'left', to: 'right', significance: 'actionable_not_urgent' },
     ]);
-    expect(lines('Small left pleural effusion.', 'Small right pleural effusion.')).toEqual(['laterality: left -> right (pleural effusion)']);
+    expect(lines('Small left pleural effusion.', 'Small right pleural effusion.')).toEqual(['laterality: left -> right (pleural effusion) [actionable_not_urgent]']);
   });
 
   it('sees added and removed findings', () => {
-    expect(lines('No acute cardiopulmonary process.', 'Pneumothorax.')).toEqual(['added: pneumothorax (present)']);
-    expect(lines('Mild cardiomegaly. No pleural effusion.', 'No pleural effusion.')).toEqual(['removed: cardiomegaly']);
+    expect(lines('No acute cardiopulmonary process.', 'Pneumothorax.')).toEqual(['added: pneumothorax (present) [urgent]']);
+    expect(lines('Mild cardiomegaly. No pleural effusion.', 'No pleural effusion.')).toEqual(['removed: cardiomegaly [actionable_not_urgent]']);
   });
 
   it('sees negation as a status change', () => {
-    expect(lines('Pneumothorax.', 'No pneumothorax.')).toEqual(['status: present -> absent (pneumothorax)']);
+    expect(lines('Pneumothorax.', 'No pneumothorax.')).toEqual(['status: present -> absent (pneumothorax) [urgent]']);
     expect(lines('Right lower lobe pneumonia.', 'Possible right lower lobe pneumonia.')).toEqual([
-      'status: present -> uncertain (right pneumonia)',
-      'probability: 3 -> 1 (right pneumonia)',
+      'status: present -> uncertain (right pneumonia) [actionable_not_urgent]',
+      'probability: 3 -> 1 (right pneumonia) [actionable_not_urgent]',
     ]);
   });
 
   it('sees severity and size changes', () => {
-    expect(lines('Small left pleural effusion.', 'Large left pleural effusion.')).toEqual(['severity: mild -> severe (left pleural effusion)']);
+    expect(lines('Small left pleural effusion.', 'Large left pleural effusion.')).toEqual(['severity: mild -> severe (left pleural effusion) [actionable_not_urgent]']);
     expect(lines('8 mm nodule in the right upper lobe.', '16 mm nodule in the right upper lobe.')).toEqual([
-      'measurement: 8 mm -> 16 mm (right nodule)',
+      'measurement: 8 mm -> 16 mm (right nodule) [actionable_not_urgent]',
     ]);
   });
 
@@ -38,6 +38,14 @@ describe('clinicalDiff', () => {
 
   it('does not count a finding repeated in the impression', () => {
     expect(clinicalDiff('Small left pleural effusion. Impression: Small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
+  });
+
+  it('says why: the significance each finding got, for the patient when a context is given', () => {
+    expect(formatDiff(clinicalDiff('Endotracheal tube tip in the right mainstem bronchus.', 'Endotracheal tube in standard position.'))).toBe(
+      'devicePosition: right mainstem bronchus -> none (endotracheal tube) [urgent -> not_actionable_not_urgent]\ndevicePlacement: malpositioned -> appropriate (endotracheal tube) [urgent -> not_actionable_not_urgent]',
+    );
+    expect(clinicalDiff('Aortic calcification.', 'No acute process.', { age: 80 })).toMatchObject([{ kind: 'removed', significance: 'benign_expected' }]);
+    expect(clinicalDiff('Aortic calcification.', 'No acute process.', { age: 30 })).toMatchObject([{ kind: 'removed', significance: 'actionable_not_urgent' }]);
   });
 
   it('handles empty reports', () => {

@@ -16,6 +16,12 @@ describe('formatDiff', () => {
     ],
     [{ kind: 'changed', name: 'nodule', attribute: 'location', to: ['lower lobe', 'upper lobe'] }, 'location: none -> lower lobe, upper lobe (nodule)'],
     [{ kind: 'changed', name: 'atelectasis', attribute: 'severity', from: 'mild' }, 'severity: mild -> none (atelectasis)'],
+    // the "why": the significance the finding got
+    [{ kind: 'removed', name: 'pneumothorax', laterality: 'left', status: 'present', significance: 'urgent' }, 'removed: left pneumothorax [urgent]'],
+    [
+      { kind: 'changed', name: 'endotracheal tube', attribute: 'devicePlacement', from: 'malpositioned', to: 'appropriate', significance: 'urgent', significanceTo: 'not_actionable_not_urgent' },
+      'devicePlacement: malpositioned -> appropriate (endotracheal tube) [urgent -> not_actionable_not_urgent]',
+    ],
   ])('%j', (d, line) => {
     expect(formatDiff(d)).toBe(line);
   });

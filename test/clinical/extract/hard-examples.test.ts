@@ -54,7 +54,7 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Consolidation concerning for pneumonia or aspiration.', [f('pneumonia', 'uncertain', { ...p2, evidence: ['consolidation'] }), f('aspiration', 'uncertain', { ...p1, evidence: ['consolidation'] })]],
   // abbreviations and synonyms
   ['RLL and lingular opacities.', [f('lung opacity', 'present', { ...B, location: ['lingula', 'lower lobe'] })]],
-  ['Small R PTX.', [f('pneumothorax', 'present', small)]],
+  ['Small R PTX.', [f('pneumothorax', 'present', { ...small, ...R })]],
   ['Bilateral effusions and bibasilar atelectasis.', [f('pleural effusion', 'present', B), f('atelectasis', 'present', { ...B, location: ['base'] })]],
   ['Free air under the right hemidiaphragm.', [f('pneumoperitoneum', 'present')]],
   ['Calcified granuloma in the left upper lobe.', [f('granuloma', 'present', { ...L, location: ['upper lobe'] })]],
@@ -75,10 +75,9 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Cavitating lesion at the left apex with adjacent nodularity.', [f('cavitary lesion', 'present', { ...L, location: ['apex'] }), f('nodule', 'present', { ...L, location: ['apex'] })]],
   ['Possible nodularity in the left lower lobe.', [f('nodule', 'uncertain', { ...p1, ...L, location: ['lower lobe'] })]],
   ['Left pleural nodularity.', [f('pleural thickening', 'present', L)]],
-  // volume loss, side before or after (§30)
-  ['Left lung volume loss.', [f('atelectasis', 'present', L)]],
-  ['Volume loss in the left lung.', [f('atelectasis', 'present', L)]],
-  ['Mild loss of volume in the right lower lobe.', [f('atelectasis', 'present', { severity: 'mild', severityText: 'mild', ...R, location: ['lower lobe'] })]],
+  // volume loss describes another finding (fibrosis, collapse), it is none of its own (§30)
+  ['Left lung volume loss.', []],
+  ['Apical fibrosis with volume loss.', [f('fibrosis', 'present', { location: ['apex'] })]],
   // measurements
   ['Right upper lobe nodule measuring 1.2 x 0.8 cm.', [f('nodule', 'present', { ...R, location: ['upper lobe'], measurementMm: 12, dimensionsMm: [12, 8] })]],
   ['A 2.5 cm mass in the left hilum.', [f('mass', 'present', { ...L, location: ['hilum'], measurementMm: 25, dimensionsMm: [25] })]],

@@ -38,7 +38,7 @@ describe('perturbation laws', () => {
         expect(p.edit.clinical).toBe(true);
         const label = `${report.text}\n-> ${p.text}\n${JSON.stringify(p.edit)}`;
         expect(comparableFindings(extractFindings(p.text)), label).toEqual(comparableFindings(p.findings));
-        const diff = clinicalDiff(report.text, p.text).map(({ laterality: _l, status: _s, ...rest }) => rest);
+        const diff = clinicalDiff(report.text, p.text).map(({ laterality: _l, status: _s, significance: _w, significanceTo: _t, ...rest }) => rest);
         expect(diff, label).toEqual([expectedDiff(p.edit)]);
       }),
       500,

@@ -20,6 +20,8 @@ export interface Grammar {
   measure: RegExp;
   headers: { include: ReadonlySet<string>; skip: ReadonlySet<string> };
   sentenceAbbreviations: ReadonlySet<string>;
+  /** Terms with a second sense read from the sentence (language.yaml `senses`). */
+  senses: ReadonlyMap<string, { finding: string; when: readonly string[]; unless: readonly string[] }>;
 }
 
 function addAll(root: TrieNode, phrases: Iterable<string>, payload: Payload): void {
@@ -99,6 +101,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
     measure: buildMeasureRegex([...units.keys()]),
     headers: { include: new Set(L.sections.include.map(phraseKey)), skip: new Set(L.sections.skip.map(phraseKey)) },
     sentenceAbbreviations: new Set(L.sentenceAbbreviations),
+    senses: new Map(Object.entries(L.senses).map(([k, v]) => [phraseKey(k), { finding: v.finding, when: v.when.map(phraseKey), unless: v.unless.map(phraseKey) }])),
   };
 }
 
