@@ -140,10 +140,13 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     const targets = it.flags & F.ADJ ? (nextInPhrase(items, k, idx) ?? []) : mentions.filter((m) => group !== undefined && m.pre?.group === group && m.a > k);
     for (const t of targets) {
       // "large right pneumothorax with mediastinal shift, concerning for tension": the tension is the pneumothorax's
-      const from = (it.flags & F.LINK && signBefore(mentions, k, t, g)) || anchor;
+      const signs = it.flags & F.LINK ? signsBefore(items, mentions, k, t, g) : [];
+      // the clause's head sign gives the place ("right pneumothorax with leftward shift, concerning for tension": right)
+      const from = signs.at(-1) ?? anchor;
       if (t === from) continue;
       inherit(from, t);
-      if (it.flags & F.LINK) absorb(from, t, g);
+      // "dense opacity with loss of the hemidiaphragm contour, compatible with collapse": every sign before the link
+      for (const sign of signs) absorb(sign, t, g);
     }
   }
   for (const group of scopes.alternatives) {
@@ -203,12 +206,12 @@ function inheritPlace(from: Mention, to: Mention, g: Grammar): void {
   if (info.located && !to.locs.length) to.locs = [...from.locs];
 }
 
-/** The nearest mention before item k, in the same sentence, that is a sign of `t`. */
-function signBefore(mentions: readonly Mention[], k: number, t: Mention, g: Grammar): Mention | undefined {
+/** The mentions before item k, back to the start of its clause, that are signs of `t`: nearest first, the head last. */
+function signsBefore(items: readonly Item[], mentions: readonly Mention[], k: number, t: Mention, g: Grammar): Mention[] {
   const signs = g.info.get(t.name)!.signs;
-  let best: Mention | undefined;
-  for (const m of mentions) if (m.b < k && m.kind !== 'normal' && signs.has(m.name) && (!best || m.b > best.b)) best = m;
-  return best;
+  let start = 0;
+  for (let j = k - 1; j >= 0; j--) if (items[j]!.flags & F.CLAUSE) [start, j] = [j + 1, -1];
+  return mentions.filter((m) => m.a >= start && m.b < k && m.kind !== 'normal' && signs.has(m.name)).sort((x, y) => y.b - x.b);
 }
 
 /**

@@ -52,6 +52,8 @@ function evidenceFor(sign: Finding, interpretation: Finding): boolean {
   // Within a sentence the extractor already linked signs to what they are stated to mean.
   if (sign.sentence === interpretation.sentence) return false;
   if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
+  // a differential named elsewhere ("differential includes ... abscess") does not replace a stated finding
+  if ((interpretation.probability ?? 3) < 2) return false;
   if (!sameSide(sign.laterality, interpretation.laterality)) return false;
   const a = sign.location ?? [];
   const b = interpretation.location ?? [];
@@ -59,7 +61,8 @@ function evidenceFor(sign: Finding, interpretation: Finding): boolean {
   // Across sentences a stated place must agree, or the interpretation names none for a placed sign
   // ("right basilar opacity. ... Findings concerning for pneumonia.").
   const placed = a.length > 0 || sign.laterality !== undefined;
-  return placed && b.length === 0 && interpretation.laterality === undefined;
+  // the interpretation names no place of its own: no side at all, or the sign's side ("R apical PTX" ... "R haemopneumothorax")
+  return placed && b.length === 0 && (interpretation.laterality === undefined || interpretation.laterality === sign.laterality);
 }
 
 /**

@@ -106,7 +106,8 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Right lower lobe pneumonia is again seen, slightly improved.', [f('pneumonia', 'present', { ...R, location: ['lower lobe'], temporal: 'improved' })]],
   ['Persistent retrocardiac opacity, atelectasis versus consolidation.', [f('atelectasis', 'uncertain', { ...p1, location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] }), f('consolidation', 'uncertain', { ...p1, location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] })]],
   ['Blunting of the right costophrenic angle, likely small effusion.', [f('pleural effusion', 'uncertain', { ...p2, ...small, ...R, location: ['costophrenic angle'] })]],
-  ['Large right pneumothorax with mediastinal shift to the left, concerning for tension.', [f('mediastinal shift', 'present', L), f('tension pneumothorax', 'uncertain', { ...p2, severity: 'severe', severityText: 'large', ...R, evidence: ['pneumothorax'] })]],
+  // the shift away from a tension pneumothorax is its sign too; the side is the pneumothorax's
+  ['Large right pneumothorax with mediastinal shift to the left, concerning for tension.', [f('tension pneumothorax', 'uncertain', { ...p2, severity: 'severe', severityText: 'large', ...R, evidence: ['mediastinal shift', 'pneumothorax'] })]],
   ['Right IJ catheter tip in the right atrium, should be withdrawn 2 cm.', [f('central venous catheter', 'present', { ...R, devicePosition: 'right atrium', devicePlacement: 'malpositioned' })]],
   ['Both lungs are clear.', [f('consolidation', 'absent')]],
   ['No definite evidence of pneumonia, although early infection is difficult to exclude.', [f('pneumonia', 'uncertain', p1)]],
