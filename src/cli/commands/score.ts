@@ -7,6 +7,7 @@ import { MetricRegistry } from '../../metrics/registry.js';
 import { formatProblem } from '../../runner/results.js';
 import { runBatch } from '../../runner/batch.js';
 import type { CliIO } from '../io.js';
+import type { ScoreInputFlags } from '../batch/command.js';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -35,23 +36,12 @@ export function contextOf(pairs: string[] = []): Context | undefined {
   return out;
 }
 
-interface ScoreFlags {
-  metric: string;
+/** The single-pair flags on top of the batch ones (`--input`). */
+interface ScoreFlags extends ScoreInputFlags {
   reference?: string;
   candidate?: string;
   context?: string[];
-  json?: boolean;
   config?: string;
-  input?: string;
-  output?: string;
-  idColumn: string;
-  referenceColumn: string;
-  candidateColumn: string;
-  contextColumns?: string;
-  details: boolean;
-  cache: boolean;
-  cacheDir?: string;
-  offline?: boolean;
 }
 
 /** `metric-suite score`: one pair (print value and details), or a whole file of pairs (`--input`). */
