@@ -13,10 +13,10 @@ async function load(files: Record<string, string>, file: string) {
 
 describe('image paths stay inside the cases root', () => {
   it('accepts paths under the case file and elsewhere under cases/, resolved absolute', async () => {
-    const r = await load({ 'cases/image/e.yaml': imageCase('../shared/b.png') }, 'cases/image/e.yaml');
+    const r = await load({ 'cases/image/e.yaml': imageCase('../common/b.png') }, 'cases/image/e.yaml');
     expect(r.problems).toEqual([]);
     const c = r.cases[0]!;
-    expect(c.kind === 'image' && c.candidates.map((x) => path.relative(path.dirname(r.files[0]!), x.image!))).toEqual([path.join('img', 'a.png'), path.join('..', 'shared', 'b.png')]);
+    expect(c.kind === 'image' && c.candidates.map((x) => path.relative(path.dirname(r.files[0]!), x.image!))).toEqual([path.join('img', 'a.png'), path.join('..', 'common', 'b.png')]);
   });
 
   it('reports a path leaving the cases root at the path, with file:line:col', async () => {
@@ -49,10 +49,10 @@ describe('image paths through links (issue 14, finding 6)', () => {
 
   it('a symlink that stays inside the root is fine', async () => {
     const { symlinkSync, mkdirSync, writeFileSync } = await import('node:fs');
-    const cwd = tmpTree({ 'cases/image/e.yaml': imageCase('img/b.png'), 'cases/shared/real.png': 'png' });
+    const cwd = tmpTree({ 'cases/image/e.yaml': imageCase('img/b.png'), 'cases/common/real.png': 'png' });
     mkdirSync(path.join(cwd, 'cases/image/img'), { recursive: true });
     writeFileSync(path.join(cwd, 'cases/image/img/a.png'), 'png');
-    symlinkSync(path.join(cwd, 'cases/shared/real.png'), path.join(cwd, 'cases/image/img/b.png'));
+    symlinkSync(path.join(cwd, 'cases/common/real.png'), path.join(cwd, 'cases/image/img/b.png'));
     const r = await new CaseLoader(cwd).load([path.join(cwd, 'cases/image/e.yaml')]);
     expect(r.problems).toEqual([]);
   });
