@@ -3,20 +3,10 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { ReportFinding } from '../../clinical/report/index.js';
 import type { CliIO } from '../io.js';
+import { contextOf } from '../context-pairs.js';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-/** `--context k=v` pairs: numbers and booleans typed, the rest text ("age=90 or older" stays text). */
-function contextOf(pairs: string[] = []): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const p of pairs) {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new Error(`--context takes key=value, got "${p}"`);
-    const v = p.slice(eq + 1);
-    out[p.slice(0, eq)] = v === 'true' ? true : v === 'false' ? false : v !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
-  }
-  return out;
-}
 
 /** One line per finding: what the offline judge saw, and why it weighs what it weighs. */
 export function formatFinding(f: ReportFinding): string {

@@ -8,6 +8,7 @@ import { formatProblem } from '../../runner/results.js';
 import { runBatch } from '../../runner/batch.js';
 import type { CliIO } from '../io.js';
 import type { ScoreInputFlags } from '../batch/command.js';
+import { contextOf } from '../context-pairs.js';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -23,18 +24,6 @@ function reportOf(text: string): Report {
   return text;
 }
 
-/** `--context k=v`: numbers and booleans are typed, the rest stays text. */
-export function contextOf(pairs: string[] = []): Context | undefined {
-  if (pairs.length === 0) return undefined;
-  const out: Context = {};
-  for (const p of pairs) {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new Error(`--context takes key=value, got "${p}"`);
-    const v = p.slice(eq + 1);
-    out[p.slice(0, eq)] = v === 'true' ? true : v === 'false' ? false : v !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
-  }
-  return out;
-}
 
 /** The single-pair flags on top of the batch ones (`--input`). */
 interface ScoreFlags extends ScoreInputFlags {
