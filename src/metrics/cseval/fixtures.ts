@@ -134,6 +134,7 @@ export function caseYaml(p: CsevalPrompt): string {
     'provenance:',
     '  author: metric-suite',
     `  source: ${q('CSEval (seed 000) prompt template, section 3.2.1; synthetic recorded findings and placeholder images')}`,
+    '  license: MIT',
     '',
   ];
   return lines.join('\n');
