@@ -3,10 +3,11 @@
  * would: nothing is downloaded at install time (onnxruntime-node is an optional peer and is not
  * pulled), the CLI runs from node_modules, `test` resolves the built-in cases from the package
  * (not by a glob through node_modules), and `init` + `test` work on the scaffolded metric.
- * Needs the npm registry (for npm@10 and the dependencies); takes about a minute.
+ * Needs the npm registry (for npm@10 and the dependencies); takes about a minute. The packed
+ * file list (`npm pack --dry-run`, no registry) must hold every file the shipped docs link to.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,5 +67,50 @@ describe('npm pack -> npx npm@10 install in a fresh project', () => {
     const own = npx(project, ['metric-suite']);
     expect(own.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
     expect(own.status).toBe(0);
+  });
+});
+
+/** Relative link targets of a markdown text (inline links and images, outside fenced code), without anchors. */
+export function relativeLinks(markdown: string): string[] {
+  const prose = markdown.replace(/^(```+|~~~+)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+  return [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'))
+    .map((target) => decodeURIComponent(target.replace(/#.*$/, '')));
+}
+
+describe('npm pack --dry-run', () => {
+  const packed = (): { size: number; unpackedSize: number; files: string[] } => {
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repo, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 120_000 });
+    const j = (JSON.parse(out) as { size: number; unpackedSize: number; files: { path: string }[] }[])[0]!;
+    return { size: j.size, unpackedSize: j.unpackedSize, files: j.files.map((f) => f.path) };
+  };
+
+  it('finds relative links in prose only', () => {
+    expect(relativeLinks('[a](docs/x.md#part) [b](https://x.org/y) [c](#top) ![i](img/p.png "t")\n```\n[no](code.md)\n```\n')).toEqual(['docs/x.md', 'img/p.png']);
+  });
+
+  it('ships CONTRIBUTING.md, LICENSE, examples, the metric READMEs and every file a shipped doc links to; stays small', { timeout: 120_000 }, () => {
+    const { size, unpackedSize, files } = packed();
+    const shipped = new Set(files);
+    for (const f of ['README.md', 'CONTRIBUTING.md', 'LICENSE', 'docs/json-report.md', 'examples/python-metric/README.md', 'examples/python-metric/token_f1.py']) expect(files).toContain(f);
+    for (const m of ['crimson', 'cseval', 's-score', 'radgraph']) expect(files).toContain(`src/metrics/${m}/README.md`);
+    const broken: string[] = [];
+    const docs = files.filter((f) => f.endsWith('.md'));
+    expect(docs.length).toBeGreaterThan(10);
+    for (const doc of docs) {
+      for (const target of relativeLinks(readFileSync(path.join(repo, doc), 'utf8'))) {
+        const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target));
+        // a link to a folder is fine when the package holds a file inside it
+        const ok = shipped.has(resolved) || files.some((f) => f.startsWith(resolved.replace(/\/?$/, '/')));
+        if (!ok) broken.push(`${doc}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    // no tests, sources or benchmarks data: the tarball stays well under 1.5 MB
+    expect(files.some((f) => f.startsWith('test/') && f !== 'test/fixtures/parity/README.md')).toBe(false);
+    expect(files.some((f) => /^src\/.*\.ts$/.test(f))).toBe(false);
+    expect(size).toBeLessThan(1_500_000);
+    expect(unpackedSize).toBeLessThan(5_000_000);
   });
 });
