@@ -110,6 +110,8 @@ export function annotations(report: RunReport, base: string): Annotation[] {
   const tolerated = (r: { suite?: string; metric: string }) => toleratedBy(r, gateOf) !== undefined;
   const gating = groupedFailures(report.results, 'gating');
   const out: Annotation[] = [
+    // an interrupted run (exit 130) covers only what completed: the log must say so even when all of it passed
+    ...(report.interrupted ? [{ level: 'warning' as const, title: 'metric-suite: interrupted', message: 'the results cover only what completed before the signal (SIGINT/SIGTERM)' }] : []),
     ...report.problems.map((p) => problemAnnotation(p, base)),
     ...gating.filter((f) => !tolerated(f.result)).map((f) => caseAnnotation(f, 'error', '', suiteCount, base)),
     ...laws.failed.filter((l) => !tolerated(l)).map((l) => lawAnnotation(l, 'error', '')),

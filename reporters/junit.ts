@@ -5,6 +5,7 @@
  * that do not decide the exit code (informational metrics, known failures, expected-fail laws)
  * are `<skipped>` with the reason and a `metric-suite.verdict` property, so a CI dashboard
  * counts failures exactly when the run fails; a gate that did not run is skipped with its reason.
+ * An interrupted run (SIGINT/SIGTERM) ends with an `interrupted` testsuite holding one error.
  */
 import { Chalk } from 'chalk';
 import type { ReporterFactory } from '../src/reporting/reporter.js';
@@ -25,6 +26,8 @@ interface Testcase {
   body: string;
   /** `<properties>`: the real verdict and standing of a result reported as skipped. */
   properties?: [string, string][];
+  /** The `type` of an `<error>` when it is not the verdict. */
+  errorType?: string;
 }
 
 /** A non-passing result that does not gate: skipped, with the reason and its real verdict. */
@@ -94,7 +97,7 @@ function renderTestcase(t: Testcase): string {
     case 'fail':
       return `${open}>\n      <failure message="${msg}" type="fail">${xmlText(t.body)}</failure>\n    </testcase>`;
     default:
-      return `${open}>\n      <error message="${msg}" type="${t.verdict}">${xmlText(t.body)}</error>\n    </testcase>`;
+      return `${open}>${renderProperties(t)}\n      <error message="${msg}" type="${t.errorType ?? t.verdict}">${xmlText(t.body)}</error>\n    </testcase>`;
   }
 }
 
@@ -144,6 +147,18 @@ export function renderJunit(report: RunReport): string {
       body: formatProblem(p),
     }));
     suites.set('problems', [...(suites.get('problems') ?? []), ...problems]);
+  }
+  // An interrupted run covers only what completed: one error testcase says so, so no dashboard reads it as green.
+  if (report.interrupted) {
+    suites.set('interrupted', [...(suites.get('interrupted') ?? []), {
+      classname: 'metric-suite',
+      name: 'interrupted',
+      verdict: 'error',
+      message: 'interrupted: the results cover only what completed before the signal',
+      body: 'The run was stopped by a signal (SIGINT/SIGTERM); cases not reported here did not complete.',
+      properties: [['metric-suite.interrupted', 'true']],
+      errorType: 'interrupted',
+    }]);
   }
   const all = [...suites.values()].flat();
   const time = (report.durationMs / 1000).toFixed(3);

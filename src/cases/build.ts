@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../metrics/contract.js';
+import { realOrUndefined } from './confine.js';
 import { findContradiction, type IndexedRelation } from './consistency.js';
 import type { Candidate, Case, Location, Rating } from './model.js';
 import { labelsOf, parseRelation } from './relations.js';
@@ -147,13 +147,4 @@ function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<P
   const out: Partial<Pick<T, K>> = {};
   for (const k of keys) if (obj[k] !== undefined) out[k] = obj[k];
   return out;
-}
-
-/** The real path (links resolved), or undefined when it does not exist (a missing image is reported where it is read). */
-function realOrUndefined(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Problem } from './problem.js';
 import { buildCase } from './build.js';
+import { linkOutside } from './confine.js';
 import type { Case } from './model.js';
 import type { Path } from './positions.js';
 import { readText } from './read-text.js';
@@ -28,6 +29,11 @@ interface Source {
 
 /** Loads one YAML or JSON case file: every problem found, and every good case in it; never throws. */
 export async function loadCaseFile(file: string, root: string, display = file): Promise<FileLoad> {
+  const outside = linkOutside(file, root);
+  if (outside !== undefined) {
+    const p: Problem = { file: display, line: 1, column: 1, message: `case file is a link to ${outside}, outside the cases root ${root}: case files must stay inside it` };
+    return { cases: [], problems: [p], idAt: () => p };
+  }
   const text = readText(file, display, 'case file');
   if (typeof text !== 'string') return { cases: [], problems: [text], idAt: () => text };
   const { data, at, problems } = parseYamlText(text, display);
