@@ -200,9 +200,13 @@ function absorbIntoUnplaced(mentions: readonly Mention[], g: Grammar): void {
   }
 }
 
+/** Findings whose side is a direction ("shift to the left"), not the side of the disease that causes it. */
+const DIRECTIONAL = new Set(['mediastinal shift', 'tracheal deviation']);
+
 function inheritPlace(from: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;
-  if (info.lateralized && !to.lats.length) to.lats = [...from.lats];
+  // "mediastinal shift to the left, concerning for tension": a tension pushes away, a collapse pulls towards; the side is not the shift's
+  if (info.lateralized && !to.lats.length && !DIRECTIONAL.has(from.name)) to.lats = [...from.lats];
   if (info.located && !to.locs.length) to.locs = [...from.locs];
 }
 

@@ -121,6 +121,16 @@ describe('crimson:lexicon (approximation)', () => {
     expect((p as { details: Record<string, unknown> }).details.significance_rules).toBeUndefined();
   });
 
+  it('a shift stated in its own sentence does not give the tension the direction of the shift (preference regression)', () => {
+    // the side of a mediastinal shift is where the mediastinum moved, not the side of the pneumothorax pushing it
+    const ref = 'Large left pneumothorax with rightward shift of the mediastinum, concerning for tension.';
+    const e = judgeByLexicon(ref, 'Large left pneumothorax. The mediastinum is shifted to the right, suspicious for tension.').evaluation;
+    expect(e.predicted_findings).toHaveLength(1);
+    expect(e.predicted_findings[0]!.finding).toMatch(/left tension pneumothorax/);
+    expect(computeCrimsonScore(e).crimson_score).toBe(1);
+    expect(score(ref, 'Large left pneumothorax.')).toBeLessThan(1);
+  });
+
   it('merges a finding repeated in findings and impression', () => {
     const e = judgeByLexicon('Small left pleural effusion. Impression: small left pleural effusion.', 'Small left pleural effusion.').evaluation;
     expect(e.reference_findings).toHaveLength(1);
