@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Metric, ScoreOutcome, ScoreRequest } from '../contract.js';
 import { defineMetric } from '../define.js';
 import type { MetricProvider } from '../provider.js';
+import { TextMemo } from './_internals/memo.js';
 import { parseOptions } from './_internals/options.js';
 import { sentenceBleu, type SmoothingMethod } from './sentence-bleu.js';
 import { tokenizeReport } from './tokenize.js';
@@ -48,12 +49,12 @@ function upperBound(o: BleuOptions): number {
   return 1;
 }
 
-function scoreOne(r: ScoreRequest, o: BleuOptions): ScoreOutcome {
+function scoreOne(r: ScoreRequest, o: BleuOptions, tokens: TextMemo<string[]>): ScoreOutcome {
   if (typeof r.reference !== 'string' || typeof r.candidate !== 'string') {
     return { error: 'bleu scores text reports; got a structured report' };
   }
-  const reference = tokenizeReport(r.reference, { lowercase: o.lowercase });
-  const candidate = tokenizeReport(r.candidate, { lowercase: o.lowercase });
+  const reference = tokens.get(r.reference);
+  const candidate = tokens.get(r.candidate);
   try {
     const value = sentenceBleu([reference], candidate, { ...(o.weights ? { weights: o.weights } : {}), smoothing: o.smoothing as SmoothingMethod, autoReweigh: o.autoReweigh });
     return { value, details: { tokens: { reference: reference.length, candidate: candidate.length } } };
@@ -69,6 +70,7 @@ export const bleuProvider: MetricProvider = {
   create(options): Metric {
     const o = parseOptions('bleu', BleuOptionsSchema, options);
     if (o.smoothing === 6 && o.weights !== undefined && o.weights.length < 3) throw new Error('invalid bleu options: smoothing 6 needs at least 3 weights');
+    const tokens = new TextMemo((text) => tokenizeReport(text, { lowercase: o.lowercase }));
     return defineMetric({
       id: 'bleu',
       version: '1',
@@ -81,7 +83,7 @@ export const bleuProvider: MetricProvider = {
       symmetric: false,
       cache: false,
       batchSize: 256,
-      score: (requests) => requests.map((r) => scoreOne(r, o)),
+      score: (requests) => requests.map((r) => scoreOne(r, o, tokens)),
     });
   },
 };

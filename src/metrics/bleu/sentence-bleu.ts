@@ -1,5 +1,5 @@
 import { fsum } from './_internals/fsum.js';
-import { clippedPrecisions, internAll, type ClippedPrecision } from './_internals/ngrams.js';
+import { matchCounts, type ClippedPrecision } from './_internals/ngrams.js';
 import { sign, toFloat } from './_internals/pynum.js';
 import { FLOAT_MIN, smooth, type SmoothingMethod } from './_internals/smoothing.js';
 
@@ -24,10 +24,10 @@ export interface SentenceBleuOptions {
 const DEFAULT_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
 
 /** The value nltk's smoothing methods 0-2 give one order (always positive). */
-function simpleSmoothed(method: 0 | 1 | 2, p: ClippedPrecision, order: number): number {
-  if (method === 2) return order === 0 ? p.numerator / p.denominator : (p.numerator + 1) / (p.denominator + 1);
-  if (p.numerator !== 0) return p.numerator / p.denominator;
-  return method === 0 ? FLOAT_MIN : 0.1 / p.denominator;
+function simpleSmoothed(method: 0 | 1 | 2, numerator: number, denominator: number, order: number): number {
+  if (method === 2) return order === 0 ? numerator / denominator : (numerator + 1) / (denominator + 1);
+  if (numerator !== 0) return numerator / denominator;
+  return method === 0 ? FLOAT_MIN : 0.1 / denominator;
 }
 
 /** exp(1 - r/c) for a hypothesis shorter than the closest reference, 1 otherwise, 0 if empty. */
@@ -60,31 +60,35 @@ export function sentenceBleu(references: string[][], hypothesis: string[], optio
   }
   if (references.length === 0) throw new RangeError('sentenceBleu needs at least one reference');
 
-  const { refs, hyp } = internAll(references, hypothesis);
-  const precisions = clippedPrecisions(refs, hyp, weights.length);
-  const hypLen = hyp.length;
-  let closest = refs[0]!.length;
-  for (const r of refs) {
+  const counts = matchCounts(references, hypothesis, weights.length);
+  const hypLen = hypothesis.length;
+  let closest = references[0]!.length;
+  for (const r of references) {
     const d = Math.abs(r.length - hypLen);
     const bestD = Math.abs(closest - hypLen);
     if (d < bestD || (d === bestD && r.length < closest)) closest = r.length;
   }
   const bp = brevityPenalty(closest, hypLen);
 
-  if (precisions.length === 0 || precisions[0]!.numerator === 0) return 0;
+  if (weights.length === 0 || counts[0] === 0) return 0;
 
   let w: readonly number[] = weights;
   if (options.autoReweigh && options.weights === undefined && hypLen < 4) {
     w = new Array<number>(hypLen).fill(1 / hypLen);
   }
+  const orders = Math.min(w.length, weights.length);
   const terms: number[] = [];
-  const orders = Math.min(w.length, precisions.length);
   if (smoothing <= 2) {
     // Methods 0-2 give nltk a Fraction or a float per order; float(Fraction(a, b)) is the
     // correctly rounded a / b, which is what one IEEE division of the (exact) integers gives.
-    for (let i = 0; i < orders; i++) terms.push(w[i]! * Math.log(simpleSmoothed(smoothing as 0 | 1 | 2, precisions[i]!, i)));
+    for (let i = 0; i < orders; i++) {
+      const p = simpleSmoothed(smoothing as 0 | 1 | 2, counts[i]!, Math.max(1, hypLen - i), i);
+      terms.push(w[i]! * Math.log(p));
+    }
   } else {
-    const p_n = smooth(smoothing, precisions, { references: refs, hypothesis: hyp, hypLen });
+    const precisions: ClippedPrecision[] = Array.from(counts.subarray(0, weights.length), (numerator, i) => ({ numerator, denominator: Math.max(1, hypLen - i) }));
+    const fivegram = (): ClippedPrecision => ({ numerator: matchCounts(references, hypothesis, 5)[4]!, denominator: Math.max(1, hypLen - 4) });
+    const p_n = smooth(smoothing, precisions, { hypLen, fivegram });
     for (let i = 0; i < orders; i++) {
       if (sign(p_n[i]!) > 0) terms.push(w[i]! * Math.log(toFloat(p_n[i]!)));
     }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Metric, ScoreOutcome, ScoreRequest } from '../contract.js';
 import { defineMetric } from '../define.js';
 import type { MetricProvider } from '../provider.js';
+import { TextMemo } from '../bleu/_internals/memo.js';
 import { parseOptions } from '../bleu/_internals/options.js';
 import { tokenizeReport } from '../bleu/tokenize.js';
 import { rougeL } from './rouge-l.js';
@@ -29,11 +30,11 @@ export function rougeTokens(text: string, lowercase = true): string[] {
   return tokenizeReport(text, { lowercase }).filter((t) => HAS_WORD_CHAR.test(t));
 }
 
-function scoreOne(r: ScoreRequest, o: RougeLOptions): ScoreOutcome {
+function scoreOne(r: ScoreRequest, o: RougeLOptions, tokens: TextMemo<string[]>): ScoreOutcome {
   if (typeof r.reference !== 'string' || typeof r.candidate !== 'string') {
     return { error: 'rouge-l scores text reports; got a structured report' };
   }
-  const { precision, recall, f } = rougeL(rougeTokens(r.reference, o.lowercase), rougeTokens(r.candidate, o.lowercase), o.beta);
+  const { precision, recall, f } = rougeL(tokens.get(r.reference), tokens.get(r.candidate), o.beta);
   return { value: f, details: { precision, recall } };
 }
 
@@ -43,6 +44,7 @@ export const rougeLProvider: MetricProvider = {
   description: 'ROUGE-L F-measure (longest common subsequence) on lowercased word tokens',
   create(options): Metric {
     const o = parseOptions('rouge-l', RougeLOptionsSchema, options);
+    const tokens = new TextMemo((text) => rougeTokens(text, o.lowercase));
     return defineMetric({
       id: 'rouge-l',
       version: '1',
@@ -56,7 +58,7 @@ export const rougeLProvider: MetricProvider = {
       symmetric: o.beta === 1,
       cache: false,
       batchSize: 256,
-      score: (requests) => requests.map((r) => scoreOne(r, o)),
+      score: (requests) => requests.map((r) => scoreOne(r, o, tokens)),
     });
   },
 };

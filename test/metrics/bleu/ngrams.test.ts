@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clippedPrecisions, internAll } from '../../../src/metrics/bleu/_internals/ngrams.js';
+import { clippedPrecisions, internAll, matchCounts } from '../../../src/metrics/bleu/_internals/ngrams.js';
 import { mulberry32 } from '../../../src/util/prng.js';
 
 /** nltk's modified_precision with string n-gram keys, the obvious way. */
@@ -33,7 +33,23 @@ describe('clippedPrecisions (integer n-gram ids)', () => {
       const maxN = 1 + Math.floor(rand() * 9);
       const { refs: r, hyp: h } = internAll(refs, hyp);
       const got = clippedPrecisions(r, h, maxN);
-      for (let n = 1; n <= maxN; n++) expect(got[n - 1], `order ${n}`).toEqual(naive(refs, hyp, n));
+      const counts = matchCounts(refs, hyp, maxN);
+      for (let n = 1; n <= maxN; n++) {
+        const want = naive(refs, hyp, n);
+        expect(got[n - 1], `order ${n}`).toEqual(want);
+        expect(counts[n - 1], `matchCounts order ${n}`).toBe(want.numerator);
+      }
+    }
+  });
+  it('matchCounts on strings: one reference (the fused path), tokens that look like numbers or object keys', () => {
+    const rand = mulberry32(11);
+    const words = ['__proto__', 'constructor', '12', '012', '1e3', 'toString', 'hasOwnProperty', '', ' ', 'é', 'e\u0301'];
+    for (let t = 0; t < 400; t++) {
+      const seq = () => Array.from({ length: Math.floor(rand() * 40) }, () => words[Math.floor(rand() * words.length)]!);
+      const ref = seq();
+      const hyp = rand() < 0.2 ? [...ref] : seq();
+      const counts = [...matchCounts([ref], hyp, 6).subarray(0, 6)];
+      expect(counts).toEqual([1, 2, 3, 4, 5, 6].map((n) => naive([ref], hyp, n).numerator));
     }
   });
   it('ids are dense and shared across the sequences of one call, whatever came before', () => {

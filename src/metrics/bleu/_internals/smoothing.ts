@@ -3,7 +3,7 @@
  * (epsilon 0.1, alpha 5, k 5), replayed with Python's number semantics (see pynum.ts).
  * @internal
  */
-import { modifiedPrecision, type ClippedPrecision, type TokenIds } from './ngrams.js';
+import type { ClippedPrecision } from './ngrams.js';
 import { add, div, mul, pyFloat, pyFrac, pyInt, ratioToFloat, sign, square, type PyNum } from './pynum.js';
 
 /** Smoothing method numbers, as in nltk's `SmoothingFunction().methodN`; 0 is no smoothing. */
@@ -15,11 +15,11 @@ const K = 5;
 /** Python's `sys.float_info.min`, which nltk's method0 puts in place of a zero precision. */
 export const FLOAT_MIN = 2.2250738585072014e-308;
 
-/** What the methods see besides the precisions: token ids and the hypothesis length. */
+/** What the methods see besides the precisions: the hypothesis length and the 5-gram precision. */
 export interface SmoothingInput {
-  references: readonly TokenIds[];
-  hypothesis: TokenIds;
   hypLen: number;
+  /** The modified 5-gram precision (method 5 and 7 average it in whatever the weights). */
+  fivegram: () => ClippedPrecision;
 }
 
 const value = (p: ClippedPrecision): PyNum => pyFrac(p.numerator, p.denominator);
@@ -43,7 +43,7 @@ function method4(p: readonly ClippedPrecision[], hypLen: number): PyNum[] {
 
 /** Averages the n-1, n and n+1 precisions; the n+1 of the last order is always the 5-gram one. */
 function method5(p_n: PyNum[], input: SmoothingInput): PyNum[] {
-  const plus1 = [...p_n, value(modifiedPrecision(input.references, input.hypothesis, 5))];
+  const plus1 = [...p_n, value(input.fivegram())];
   let previous = add(p_n[0]!, pyInt(1));
   for (let i = 0; i < p_n.length; i++) {
     p_n[i] = div(add(add(previous, p_n[i]!), plus1[i + 1]!), pyInt(3));
@@ -60,7 +60,7 @@ function method6(p: readonly ClippedPrecision[], input: SmoothingInput): PyNum[]
     // Never 0 in practice: p_1 > 0 and the asserted p_3 > 0 imply p_2 > 0, and later values stay > 0.
     const pi0 = sign(p_n[i - 2]!) === 0 ? pyInt(0) : div(square(p_n[i - 1]!), p_n[i - 2]!);
     const matches = pyInt(p[i]!.numerator);
-    const ngramsInHyp = Math.max(0, input.hypothesis.length - i);
+    const ngramsInHyp = Math.max(0, input.hypLen - i);
     p_n[i] = div(add(matches, mul(pyInt(ALPHA), pi0)), pyInt(ngramsInHyp + ALPHA));
   }
   return p_n;
