@@ -8,6 +8,7 @@ import type { CaseResult, GateResult, LawResult, Problem, RunReport } from '../s
 import { findingSummary } from './_internals/finding-summary.js';
 import { agreementJson } from './_internals/agreement.js';
 import { gatingTally } from './_internals/standing.js';
+import { Spool } from '../src/util/spool.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -93,10 +94,11 @@ const gateJson = (g: GateResult): Json => ({
 const problemJson = (p: Problem): Json => ({ file: p.file, line: p.line, column: p.column, message: p.message });
 
 /** The report object the JSON reporter writes. */
-export function reportJson(report: RunReport): { [key: string]: Json } {
+export function reportJson(report: RunReport, all: CaseResult[] = report.results): { [key: string]: Json } {
   const s = report.summary;
-  const g = gatingTally(report);
-  const findings = findingSummary(report.results);
+  // `all`: the results when `report.results` is left empty because they were streamed
+  const g = gatingTally({ ...report, results: all });
+  const findings = findingSummary(all);
   return {
     summary: { passed: s.passed, failed: s.failed, errors: s.errors, skipped: s.skipped },
     results: report.results.map(resultJson),
@@ -118,10 +120,34 @@ export function reportJson(report: RunReport): { [key: string]: Json } {
   };
 }
 
-export const createJsonReporter: ReporterFactory = (options) => ({
-  onRunEnd(report) {
-    options.write(`${JSON.stringify(reportJson(report), null, 2)}\n`);
-  },
-});
+/** One result as it sits in the report's `results` list (indented as JSON.stringify(report, null, 2) would). */
+const resultText = (r: CaseResult): string => `    ${JSON.stringify(resultJson(r), null, 2).replace(/\n/g, '\n    ')}`;
+
+/**
+ * Results stream to a spool file as they are decided (src/util/spool.ts) and the report is
+ * written around them at the end, in chunks: a 100,000-case report is never one string in
+ * memory. The bytes are those of `JSON.stringify(reportJson(report), null, 2)`. A report that
+ * did not come through onCaseResult (merge-reports) is written from its results directly.
+ */
+export const createJsonReporter: ReporterFactory = (options) => {
+  const spool = new Spool();
+  return {
+    onCaseResult(r) {
+      spool.append(spool.count === 0 ? resultText(r) : `,\n${resultText(r)}`);
+    },
+    onRunEnd(report) {
+      if (spool.count === 0 || spool.count !== report.results.length) {
+        spool.discard();
+        return options.write(`${JSON.stringify(reportJson(report), null, 2)}\n`);
+      }
+      const text = JSON.stringify(reportJson({ ...report, results: [] }, report.results), null, 2);
+      // summary holds numbers only: the first `"results": []` is the list's own
+      const at = text.indexOf('\n  "results": []');
+      options.write(`${text.slice(0, at)}\n  "results": [\n`);
+      spool.drain(options.write);
+      options.write(`\n  ]${text.slice(at + '\n  "results": []'.length)}\n`);
+    },
+  };
+};
 
 export default createJsonReporter;

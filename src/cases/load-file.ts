@@ -51,8 +51,7 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
   // Positions of ids are taken now: a closure over the parsed document would keep every
   // file's YAML tree alive for the whole run (it doubled peak memory at 100,000 cases).
   const idPositions = new Map<string, Problem>();
-  const top = src.at([], '');
-  const out: FileLoad = { cases: [], problems: [], idAt: (id) => idPositions.get(id) ?? top };
+  const out: FileLoad = { cases: [], problems: [], idAt: idLookup(idPositions, src.at([], '')) };
   const seen = new Set<string>();
   const { data, at } = src;
   if (!isObject(data)) {
@@ -92,6 +91,14 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
     out.cases.push(built.case!);
   });
   return out;
+}
+
+/**
+ * Made outside loadCases on purpose: a closure created there shares its context with the
+ * callbacks that use `at` and `data`, and would keep the file's text and parse alive.
+ */
+function idLookup(positions: Map<string, Problem>, top: Problem): (id: string) => Problem {
+  return (id) => positions.get(id) ?? top;
 }
 
 /** Entries of a `cases:` list with `defaults` merged in (the entry wins). */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Problem } from './problem.js';
 import { nodeFor, positionOf, type Path } from './positions.js';
 import { readText } from './read-text.js';
+import { fastYaml, pathKey } from './yaml-fast.js';
 import { firstAlias, flowDepthOverflow, refuse, YAML_LIMITS } from './yaml-guards.js';
 
 /** Builds a problem at a path inside the document (optionally at a key of a mapping). */
@@ -32,6 +33,22 @@ export { readText };
  * files all come through here, so `validate`, `list` and `run` apply the same limits.
  */
 export function parseYamlText(text: string, display: string): YamlFile {
+  // Plain files take the fast path; its positions cover where cases and ids start, and any
+  // other position (a problem's) comes from a full parse made only then.
+  const fast = fastYaml(text);
+  if (fast) {
+    let full: YamlFile | undefined;
+    const at: At = (p, message, key) => {
+      const pos = key === undefined ? fast.positions.get(pathKey(p)) : undefined;
+      if (pos) return { file: display, ...pos, message };
+      return (full ??= fullParse(text, display)).at(p, message, key);
+    };
+    return { data: fast.data, at, problems: [] };
+  }
+  return fullParse(text, display);
+}
+
+function fullParse(text: string, display: string): YamlFile {
   const counter = new LineCounter();
   const problem = (offset: number, message: string): Problem => ({ file: display, ...positionOf(counter, offset), message });
   const deep = flowDepthOverflow(text);

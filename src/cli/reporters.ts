@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { getReporter, reporters as builtins } from '../../reporters/index.js';
 import { createProgressReporter, shouldShowProgress } from '../../reporters/progress.js';
@@ -24,15 +24,15 @@ export async function createReporters(names: string[] | undefined, outputFiles: 
     targets.set(spec.slice(0, eq), path.resolve(io.cwd, spec.slice(eq + 1)));
   }
   const list = [...new Set([...(names?.length ? names : ['default']), ...targets.keys()])];
-  const buffers: { file: string; chunks: string[] }[] = [];
+  const sinks: FileSink[] = [];
   const reporters: Reporter[] = [];
   for (const name of list) {
     const factory = await resolveFactory(name, io);
     const file = targets.get(name);
     if (file) {
-      const sink = { file, chunks: [] as string[] };
-      buffers.push(sink);
-      reporters.push(factory({ write: (t) => void sink.chunks.push(t), color: false }));
+      const sink = new FileSink(file);
+      sinks.push(sink);
+      reporters.push(factory({ write: (t) => sink.write(t), color: false }));
     } else {
       reporters.push(factory({ write: (t) => void io.stdout.write(t), color: useColor(io) }));
     }
@@ -42,16 +42,61 @@ export async function createReporters(names: string[] | undefined, outputFiles: 
   return {
     reporters,
     toTerminal: list.some((name) => !targets.has(name)),
-    finish: () => buffers.flatMap(({ file, chunks }) => {
-      try {
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, chunks.join(''));
-        return [];
-      } catch (e) {
-        return [`cannot write ${file}: ${(e as Error).message}`];
-      }
-    }),
+    finish: () => sinks.flatMap((sink) => sink.finish()),
   };
+}
+
+/**
+ * An --output-file target, written as the reporter writes (a large report is never held in
+ * memory) into a temporary file beside it, renamed into place when the run ends: the file is
+ * never left half-written.
+ */
+class FileSink {
+  private fd: number | undefined;
+  private pending = '';
+  private error: string | undefined;
+  private readonly partial: string;
+
+  constructor(private readonly file: string) {
+    this.partial = `${file}.partial-${process.pid}`;
+  }
+
+  write(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= 1 << 16) this.flush();
+  }
+
+  /** Closes and renames the file; returns the problem writing it, if any. */
+  finish(): string[] {
+    this.flush();
+    try {
+      if (this.error) throw new Error(this.error);
+      if (this.fd === undefined) this.open();
+      closeSync(this.fd!);
+      this.fd = undefined;
+      renameSync(this.partial, this.file);
+      return [];
+    } catch (e) {
+      rmSync(this.partial, { force: true });
+      return [`cannot write ${this.file}: ${(e as Error).message}`];
+    }
+  }
+
+  private open(): void {
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    this.fd = openSync(this.partial, 'w');
+  }
+
+  private flush(): void {
+    if (!this.pending || this.error) return;
+    try {
+      if (this.fd === undefined) this.open();
+      writeSync(this.fd!, this.pending);
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+    this.pending = '';
+  }
 }
 
 async function resolveFactory(name: string, io: CliIO): Promise<ReporterFactory> {

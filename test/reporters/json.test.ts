@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonReporter } from '../../reporters/json.js';
+import { createJsonReporter, reportJson } from '../../reporters/json.js';
 import type { RunReport } from '../../src/runner/results.js';
 import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
@@ -63,5 +63,35 @@ describe('json reporter', () => {
     expect(json.results[0].scores).toEqual({ a: null });
     expect(json.results[0].details).toEqual({ a: { big: '10' } });
     expect(json.laws[0].counterexample).toEqual({ x: 1, self: '[Circular]' });
+  });
+});
+
+describe('json reporter, streamed (issue 14, finding 11)', () => {
+  /** Feeds every result through onCaseResult, as a run does, then ends the run. */
+  function streamed(report: RunReport): string {
+    const chunks: string[] = [];
+    const r = createJsonReporter({ write: (t) => void chunks.push(t), color: false });
+    for (const x of report.results) r.onCaseResult!(x);
+    r.onRunEnd!(report);
+    return chunks.join('');
+  }
+
+  it('writes the same bytes as one JSON.stringify of the report', () => {
+    expect(streamed(sampleReport)).toBe(`${JSON.stringify(reportJson(sampleReport), null, 2)}\n`);
+  });
+
+  it('the same for a report larger than its in-memory chunk (spooled to disk, multi-byte text cut at chunk edges)', () => {
+    const base = sampleReport.results[0]!;
+    const results = Array.from({ length: 6_000 }, (_, i) => ({ ...base, caseId: `c${i}`, reason: `é✓😀 ${'ß'.repeat(i % 97)} ${i}` }));
+    const big: RunReport = { ...sampleReport, results };
+    const out = streamed(big);
+    expect(out.length).toBeGreaterThan(2_000_000);
+    expect(out).toBe(`${JSON.stringify(reportJson(big), null, 2)}\n`);
+  });
+
+  it('a report that did not stream (merge-reports) is written from its results', () => {
+    const chunks: string[] = [];
+    createJsonReporter({ write: (t) => void chunks.push(t), color: false }).onRunEnd!(sampleReport);
+    expect(chunks.join('')).toBe(`${JSON.stringify(reportJson(sampleReport), null, 2)}\n`);
   });
 });
