@@ -55,12 +55,12 @@ describe('html reporter', () => {
     const out = await runReporter(createHtmlReporter);
     expect(count(out, /<details class="case"/g)).toBe(3);
     const view = htmlView(sampleReport);
-    expect(view.cases.map((c) => [c.id, c.status])).toEqual([
+    expect(view.cases.full.map(({ view: c }) => [c.id, c.status])).toEqual([
       ['laterality/effusion-side', 'fail'],
       ['negation/no-pneumothorax', 'fail'],
       ['laterality/s-score-left-effusion', 'fail'],
     ]);
-    const effusion = view.cases[0]!;
+    const effusion = view.cases.full[0]!.view;
     // rouge-l failed in both suites: one row listing both
     const rouge = effusion.results.find((r) => r.metric === 'rouge-l')!;
     expect(rouge.suites).toEqual(['clinical', 'smoke']);
@@ -70,6 +70,35 @@ describe('html reporter', () => {
     expect(out).toContain('<del>left</del><ins>right</ins>');
     expect(out).toContain('data-case-id="laterality/effusion-side"');
     expect(out).toContain('<li class="expectation bad" data-holds="false">✗ <code>exact &gt; wrong_side</code> <span class="muted">0.8123 &gt; 0.8120 is false (tolerance 0.001)</span></li>');
+  });
+
+  it('opens a failing case on its failing relation and its diff, with raw JSON behind a toggle', async () => {
+    const out = await runReporter(createHtmlReporter);
+    const start = out.indexOf('<details class="case" id="case-laterality-effusion-side"');
+    const block = out.slice(start, out.indexOf('</details>\n<details class="case"', start));
+    // first in the body: the why block, before the table of every score
+    const why = block.indexOf('<div class="why">');
+    expect(why).toBeGreaterThan(0);
+    expect(why).toBeLessThan(block.indexOf('<table class="results">'));
+    const rouge = block.slice(why, block.indexOf('</div>\n<div class="why-item"', why));
+    expect(rouge).toContain('<b>rouge-l</b> <span class="verdict-fail">fail</span>');
+    expect(rouge).toContain('<li class="failing-relation bad">✗ <code>exact &gt; wrong_side</code> <span class="muted">0.8123 &gt; 0.8120 is false (tolerance 0.001)</span></li>');
+    // the diff of the candidates the failing relation names, not of the others
+    expect(rouge).toContain('<tr class="word-diff-row" data-label="wrong_side"><td><code>wrong_side</code></td><td class="word-diff mono">Moderate <del>left</del><ins>right</ins> pleural effusion.</td></tr>');
+    expect(rouge).not.toContain('data-label="missed"');
+    // raw JSON: closed, last
+    expect(block).toMatch(/<details class="raw"><summary>raw JSON<\/summary><pre class="raw-json">\[\n  \{\n    &quot;suite&quot;: &quot;clinical&quot;/);
+    expect(block.indexOf('<details class="raw">')).toBeGreaterThan(block.indexOf('<table class="results">'));
+    // the metric's details JSON is only in the toggle
+    const sScore = out.slice(out.indexOf('id="case-laterality-s-score-left-effusion"'));
+    expect(sScore.indexOf('wrong_attributes')).toBeGreaterThan(sScore.indexOf('<details class="raw">'));
+  });
+
+  it('prints the summary line once', async () => {
+    const out = await runReporter(createHtmlReporter);
+    expect(count(out, /4 passed, 6 failed, 1 skipped/g)).toBe(1);
+    expect(out).toContain('<p class="muted" id="run-facts">failed: 4 fail, 1 error, 1 inconclusive · duration 1.23s</p>');
+    expect(out).not.toMatch(/\b4 failed\b/);
   });
 
   it('has the gates and the laws', async () => {
