@@ -1,15 +1,24 @@
 /**
  * End to end: the html report of a sample run, loaded by headless Chromium (Debian's
  * `chromium` package) with its script run; the dumped DOM must have the expected elements.
+ * The plots: a copy of the page measures each SVG's layout box (a script appended by the
+ * test), then a screenshot at the same window size must show ink in the palette's colours
+ * inside every box (decoded with the small PNG reader of _fixtures/png.ts).
  * Skipped, saying why, when chromium is not installed (.ci/run tries to install it).
+ * Generous timeouts: Chromium starts slowly on a loaded machine.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHtmlReporter } from '../../reporters/html.js';
+import { renderHtml } from '../../reporters/html.js';
+import { PALETTE } from '../../reporters/_internals/svg.js';
+import type { CaseResult } from '../../src/runner/results.js';
+import { decodePng, regionStats } from './_fixtures/png.js';
+import { preferenceReport } from './_fixtures/preference-report.js';
 import { runReporter, sampleReport } from './_fixtures/sample-report.js';
 
 const CHROMIUM = process.env.METRIC_SUITE_CHROMIUM ?? '/usr/bin/chromium';
@@ -21,7 +30,9 @@ if (missing) {
 const dir = mkdtempSync(path.join(tmpdir(), 'metric-suite-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function dumpDom(file: string): Promise<string> {
+const WINDOW = { width: 1280, height: 3200 };
+
+function chromium(file: string, output: string[]): Promise<string> {
   const profile = mkdtempSync(path.join(dir, 'profile-'));
   const args = [
     '--headless',
@@ -32,20 +43,25 @@ function dumpDom(file: string): Promise<string> {
     '--disable-component-update',
     '--disable-sync',
     '--disable-dev-shm-usage',
+    '--hide-scrollbars',
+    '--force-device-scale-factor=1',
+    `--window-size=${WINDOW.width},${WINDOW.height}`,
     `--user-data-dir=${profile}`,
-    '--dump-dom',
+    ...output,
     pathToFileURL(file).href,
   ];
   return new Promise((resolve, reject) => {
-    execFile(CHROMIUM, args, { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(CHROMIUM, args, { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`chromium failed: ${err.message}\n${stderr}`));
       else resolve(stdout);
     });
   });
 }
 
+const dumpDom = (file: string): Promise<string> => chromium(file, ['--dump-dom']);
+
 describe(`html report in headless Chromium${missing ? ` (skipped: ${CHROMIUM} is not installed)` : ''}`, () => {
-  it.skipIf(missing)('loads the page, runs its script and shows the heat-map, cases, gates and laws', async () => {
+  it.skipIf(missing)('loads the page, runs its script and shows the heat-map, cases, gates and laws', { timeout: 180_000 }, async () => {
     const file = path.join(dir, 'report.html');
     // plus one case that passes everywhere: the script's "failing" filter must hide it
     const passing = { ...sampleReport.results[1]!, caseId: 'ok/all-pass', capability: 'laterality' };
@@ -71,5 +87,58 @@ describe(`html report in headless Chromium${missing ? ` (skipped: ${CHROMIUM} is
     // gates and laws
     expect(dom.match(/<tr class="gate"/g)).toHaveLength(sampleReport.gates.length);
     expect(dom).toContain('data-law="negation-lowers-score"');
+  });
+
+  it.skipIf(missing)('renders the plots: laid-out SVG boxes with bars, and ink of the palette in each box of a screenshot', { timeout: 300_000 }, async () => {
+    const image = (caseId: string, finding: string, metric: string, scores: Record<string, number>): CaseResult => ({
+      suite: 'images', caseId, kind: 'image', capability: 'image-content', tags: [`finding:${finding}`], metric, verdict: 'pass', scores, expectations: [],
+    });
+    const images = ['cardiomegaly', 'effusion', 'pneumothorax'].flatMap((f, i) => [
+      image(`img/${f}`, f, 'rouge-l', { s0: 0.2 + 0.3 * i, s1: 0.3 + 0.2 * i }),
+      image(`img/${f}`, f, 'crimson:lexicon', { s0: 0.9 - 0.3 * i, s1: 0.7 - 0.2 * i }),
+    ]);
+    const html = renderHtml({ ...preferenceReport, results: [...preferenceReport.results, ...images] });
+    // the measuring copy: the report itself plus a script that records each plot's layout box
+    const measure = `<script>document.documentElement.setAttribute('data-boxes', JSON.stringify(Array.prototype.map.call(document.querySelectorAll('figure.plot svg'), function (s) {
+      var r = s.getBoundingClientRect();
+      var marks = Array.prototype.filter.call(s.querySelectorAll('.bar, .point'), function (b) { var bb = b.getBBox(); return bb.width > 0 && bb.height > 0; }).length;
+      return { plot: s.closest('figure').getAttribute('data-plot'), x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height, marks: marks };
+    })));</script>`;
+    const page = path.join(dir, 'plots.html');
+    const measured = path.join(dir, 'plots-measured.html');
+    writeFileSync(page, html);
+    writeFileSync(measured, html.replace('</body>', `${measure}</body>`));
+
+    const dom = await dumpDom(measured);
+    expect(dom).toMatch(/<html[^>]*data-ready="true"/);
+    const attr = dom.match(/data-boxes="([^"]*)"/)?.[1];
+    expect(attr, 'the measuring script ran').toBeDefined();
+    const boxes = JSON.parse(attr!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { plot: string; x: number; y: number; w: number; h: number; marks: number }[];
+    // distributions of the 4 capabilities with scores ((none), image-content, laterality, negation), the agreement chart, the finding chart
+    expect(boxes.map((b) => b.plot).sort()).toEqual(['agreement', 'distribution', 'distribution', 'distribution', 'distribution', 'findings']);
+    for (const b of boxes) {
+      expect(b.w, `${b.plot} width`).toBeGreaterThan(100);
+      expect(b.h, `${b.plot} height`).toBeGreaterThan(50);
+      expect(b.marks, `${b.plot}: bars or points with a size`).toBeGreaterThan(0);
+      expect(b.y + b.h, `${b.plot} inside the screenshot`).toBeLessThan(WINDOW.height);
+    }
+    expect(boxes.find((b) => b.plot === 'findings')!.marks).toBe(6);
+
+    const shot = path.join(dir, 'plots.png');
+    await chromium(page, [`--screenshot=${shot}`]);
+    const png = decodePng(readFileSync(shot));
+    expect([png.width, png.height]).toEqual([WINDOW.width, WINDOW.height]);
+    const palette = PALETTE.slice(0, 3).map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]);
+    for (const b of boxes) {
+      const stats = regionStats(png, b, palette);
+      // not blank: ink, several colours, and the metrics' bar colours where the bars are
+      expect(stats.inked / stats.pixels, `${b.plot}: share of inked pixels`).toBeGreaterThan(0.01);
+      expect(stats.colours, `${b.plot}: distinct colours`).toBeGreaterThan(4);
+      expect(stats.near.reduce((a, n) => a + n, 0), `${b.plot}: pixels in the palette's colours`).toBeGreaterThan(30);
+    }
+    // a blank stretch of the page (right of the narrow figures) stays white: the check can fail
+    const findings = boxes.find((b) => b.plot === 'findings')!;
+    const blank = regionStats(png, { x: findings.x + findings.w + 40, y: findings.y, w: 60, h: findings.h });
+    expect(blank.inked).toBe(0);
   });
 });
