@@ -77,28 +77,40 @@ export function setF1(hyp: Set<string>, ref: Set<string>): number {
   return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
 }
 
-/** Every string seen so far, by id (token strings, labels, relation types), and its lowercase. */
-const globalIds = new Map<string, number>();
+/**
+ * Every string seen so far (token strings, labels, relation types) -> its global id. A
+ * null-prototype object: V8 internalises a key string on first use, so the same strings met
+ * again (labels, relation types, a vocabulary) are found by identity, cheaper than a Map.
+ */
+let globalIds: Record<string, number> = Object.create(null) as Record<string, number>;
+let globalCount = 0;
 const GLOBAL_LIMIT = 1 << 18;
+/** Per global id: the global id of its lowercase (-1: not computed yet). */
 let lowerOf = new Int32Array(1 << 12).fill(-1);
-/** Per-pair dense id + 1 of a global id (0: unseen in this pair); left zeroed between pairs. */
-let localOf = new Int32Array(1 << 12);
-const seen: number[] = [];
+/** Per global id: the pair that last gave it a local id, and that id. */
+let localGen = new Int32Array(1 << 12);
+let localId = new Int32Array(1 << 12);
+let gen = 0;
+let localCount = 0;
 /** Local ids must fit 12 bits so that a 4-part tuple packs into 50 bits of a double. */
 const LOCAL_BITS = 12;
 const LOCAL_LIMIT = 1 << LOCAL_BITS;
 
+function grow(a: Int32Array<ArrayBuffer>, fill: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(a.length * 2);
+  if (fill !== 0) grown.fill(fill);
+  grown.set(a);
+  return grown;
+}
+
 function globalId(s: string): number {
-  let g = globalIds.get(s);
+  let g = globalIds[s];
   if (g === undefined) {
-    globalIds.set(s, (g = globalIds.size));
-    if (g >= localOf.length) {
-      const grownLocal = new Int32Array(localOf.length * 2);
-      grownLocal.set(localOf);
-      localOf = grownLocal;
-      const grownLower = new Int32Array(lowerOf.length * 2).fill(-1);
-      grownLower.set(lowerOf);
-      lowerOf = grownLower;
+    globalIds[s] = g = globalCount++;
+    if (g >= lowerOf.length) {
+      lowerOf = grow(lowerOf, -1);
+      localGen = grow(localGen, 0);
+      localId = grow(localId, 0);
     }
   }
   return g;
@@ -106,12 +118,11 @@ function globalId(s: string): number {
 
 /** The dense id within this pair of a global id. */
 function local(g: number): number {
-  let l = localOf[g]!;
-  if (l === 0) {
-    seen.push(g);
-    localOf[g] = l = seen.length;
+  if (localGen[g] !== gen) {
+    localGen[g] = gen;
+    localId[g] = localCount++;
   }
-  return l - 1;
+  return localId[g]!;
 }
 
 function lowerId(s: string): number {
@@ -125,42 +136,134 @@ const B = LOCAL_LIMIT;
 const pack2 = (kind: number, a: number, b: number): number => (a * B + b) * 4 + kind;
 const pack4 = (a: number, b: number, c: number, d: number): number => (((a * B + b) * B + c) * B + d) * 4 + 3;
 
-/** The packed tuples of one annotation at each level, sorted and deduplicated. */
-function packedSets(a: RadGraphAnnotation, variant: RadGraphVariant): [number[], number[], number[]] | undefined {
-  const ents = entities(a);
-  const simple: number[] = [];
-  const partial: number[] = [];
-  const complete: number[] = [];
+/**
+ * Buffers reused across pairs, per side (0: hypothesis, 1: reference): the token, label and
+ * has-relations of each entity (the simple and partial tuples), and the packed complete tuples.
+ */
+const sides = [0, 1].map(() => ({ tok: new Int32Array(64), label: new Int32Array(64), rel: new Int32Array(64), complete: new Float64Array(64), n: 0, nc: 0 }));
+type Side = (typeof sides)[number];
+
+function reserveEntities(side: Side, n: number): void {
+  if (side.tok.length < n) {
+    const size = Math.max(n, side.tok.length * 2);
+    [side.tok, side.label, side.rel] = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
+  }
+}
+
+function growComplete(side: Side): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(side.complete.length * 2);
+  grown.set(side.complete);
+  return (side.complete = grown);
+}
+
+/** Interns one annotation's entities into a side: simple/partial parts per entity, complete tuples packed. */
+function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant: RadGraphVariant, side: Side): void {
+  const head = variant === 'head';
+  reserveEntities(side, ents.length);
+  const { tok: toks, label: labels, rel: hasRel } = side;
+  let complete = side.complete;
+  let nc = 0;
   for (let k = 0; k < ents.length; k++) {
     const e = ents[k]!;
-    const lowered = variant === 'head' ? lowerId(e.tokens) : -1;
-    const tok = local(variant === 'head' ? lowered : globalId(e.tokens));
+    const tok = local(head ? lowerId(e.tokens) : globalId(e.tokens));
     const label = local(globalId(e.label));
     const rels = e.relations ?? [];
-    const plain = pack2(0, tok, label);
-    simple.push(plain);
-    partial.push(rels.length > 0 ? pack2(1, tok, label) : plain);
-    if (rels.length === 0) complete.push(plain);
-    else {
-      const low = variant === 'head' ? tok : local(lowerId(e.tokens));
+    toks[k] = tok;
+    labels[k] = label;
+    hasRel[k] = rels.length > 0 ? 1 : 0;
+    if (rels.length === 0) {
+      if (nc === complete.length) complete = growComplete(side);
+      complete[nc++] = pack2(0, tok, label);
+    } else {
+      const low = head ? tok : local(lowerId(e.tokens));
       for (let r = 0; r < rels.length; r++) {
         const rel = rels[r]!;
         const t = a.entities[rel[1]];
         // Upstream raises KeyError on a dangling target; we skip the relation instead.
         if (t === undefined) continue;
-        complete.push(pack4(low, label, local(globalId(rel[0])), local(lowerId(t.tokens))));
+        if (nc === complete.length) complete = growComplete(side);
+        complete[nc++] = pack4(low, label, local(globalId(rel[0])), local(lowerId(t.tokens)));
       }
     }
   }
-  if (seen.length > LOCAL_LIMIT) return undefined;
-  return [uniqueSorted(simple), uniqueSorted(partial), uniqueSorted(complete)];
+  side.n = ents.length;
+  side.nc = uniqueSorted(complete, nc);
 }
 
-/** Sorts and deduplicates in place (insertion sort for a report's few tuples): the set. */
-function uniqueSorted(a: number[]): number[] {
-  if (a.length > 48) a.sort((x, y) => x - y);
+/** Stamped membership table for the simple and partial tuples, keyed (tok * V + label) * 2 + kind. */
+let members = new Int32Array(1 << 13);
+let memberGen = 0;
+const MEMBER_LIMIT = 1 << 17;
+const counted = new Int32Array(3);
+
+/**
+ * Sizes of the hypothesis and reference sets and of their intersection, for the simple
+ * (`withRel` false) or partial tuples, into `counted`; V is the number of local ids.
+ */
+function countSets(v: number, withRel: boolean): void {
+  if (memberGen >= 0x3ffffffd) {
+    members.fill(0);
+    memberGen = 0;
+  }
+  const hypGen = ++memberGen;
+  const refGen = ++memberGen;
+  const table = members;
+  const [h, r] = sides as [Side, Side];
+  let hypSize = 0;
+  for (let k = 0; k < h.n; k++) {
+    const key = (h.tok[k]! * v + h.label[k]!) * 2 + (withRel ? h.rel[k]! : 0);
+    if (table[key] !== hypGen) {
+      table[key] = hypGen;
+      hypSize++;
+    }
+  }
+  let refSize = 0;
+  let inter = 0;
+  for (let k = 0; k < r.n; k++) {
+    const key = (r.tok[k]! * v + r.label[k]!) * 2 + (withRel ? r.rel[k]! : 0);
+    const was = table[key];
+    if (was !== refGen) {
+      table[key] = refGen;
+      refSize++;
+      if (was === hypGen) inter++;
+    }
+  }
+  counted[0] = hypSize;
+  counted[1] = refSize;
+  counted[2] = inter;
+}
+
+/** The same as {@link countSets} by packing and sorting, for pairs with too many local ids for the table. */
+function countSetsSorted(withRel: boolean): void {
+  const packed = (side: Side): [Float64Array, number] => {
+    const out = new Float64Array(side.n);
+    for (let k = 0; k < side.n; k++) out[k] = pack2(withRel ? side.rel[k]! : 0, side.tok[k]!, side.label[k]!);
+    return [out, uniqueSorted(out, side.n)];
+  };
+  const [hs, hn] = packed(sides[0]!);
+  const [rs, rn] = packed(sides[1]!);
+  counted[0] = hn;
+  counted[1] = rn;
+  counted[2] = intersection(hs, hn, rs, rn);
+}
+
+/** F1 of the simple or partial tuples. */
+function levelF1(v: number, withRel: boolean): number {
+  if (2 * v * v <= MEMBER_LIMIT) {
+    if (members.length < 2 * v * v) {
+      members = new Int32Array(MEMBER_LIMIT);
+      memberGen = 0;
+    }
+    countSets(v, withRel);
+  } else countSetsSorted(withRel);
+  return f1Of(counted[2]!, counted[0]!, counted[1]!);
+}
+
+/** Sorts and deduplicates a[0..n) in place (insertion sort for a report's few tuples); returns the set's size. */
+function uniqueSorted(a: Float64Array, n: number): number {
+  if (n > 48) a.subarray(0, n).sort();
   else {
-    for (let i = 1; i < a.length; i++) {
+    for (let i = 1; i < n; i++) {
       const v = a[i]!;
       let j = i - 1;
       while (j >= 0 && a[j]! > v) {
@@ -171,19 +274,20 @@ function uniqueSorted(a: number[]): number[] {
     }
   }
   let u = 0;
-  for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[u - 1]) a[u++] = a[i]!;
-  a.length = u;
-  return a;
+  for (let i = 0; i < n; i++) if (i === 0 || a[i] !== a[u - 1]) a[u++] = a[i]!;
+  return u;
 }
 
-/** |a ∩ b| of two sorted sets. */
-function intersection(a: readonly number[], b: readonly number[]): number {
+/** |a ∩ b| of two sorted sets, a[0..na) and b[0..nb). */
+function intersection(a: Float64Array, na: number, b: Float64Array, nb: number): number {
   let i = 0;
   let j = 0;
   let n = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
+  while (i < na && j < nb) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x < y) i++;
+    else if (x > y) j++;
     else {
       n++;
       i++;
@@ -209,25 +313,30 @@ export function radgraphF1(
   const variant = options.variant ?? 'head';
   if (variant !== 'head' && variant !== 'pypi') throw new Error(`radgraphF1: unknown variant ${String(variant)}`);
   if (options.hypText === '' || options.refText === '') return { simple: 0, partial: 0, complete: 0 };
-  if (entities(hyp).length === 0 || entities(ref).length === 0) return { simple: 0, partial: 0, complete: 0 };
-  if (globalIds.size > GLOBAL_LIMIT) {
-    globalIds.clear(); // a pathological vocabulary: start over (ids only need to be unique per pair)
+  const hypEnts = entities(hyp);
+  const refEnts = entities(ref);
+  if (hypEnts.length === 0 || refEnts.length === 0) return { simple: 0, partial: 0, complete: 0 };
+  if (globalCount > GLOBAL_LIMIT) {
+    // A pathological vocabulary: start over (ids only need to be unique within a pair).
+    globalIds = Object.create(null) as Record<string, number>;
+    globalCount = 0;
     lowerOf.fill(-1);
   }
-  let h: ReturnType<typeof packedSets>;
-  let r: ReturnType<typeof packedSets>;
-  try {
-    h = packedSets(hyp, variant);
-    r = h && packedSets(ref, variant);
-  } finally {
-    for (const g of seen) localOf[g] = 0;
-    seen.length = 0;
+  if (gen === 0x3fffffff) {
+    localGen.fill(0);
+    gen = 0;
   }
-  if (!h || !r) return radgraphF1Strings(hyp, ref, variant); // > 4096 distinct strings in one pair
+  gen++;
+  localCount = 0;
+  const [h, r] = sides as [Side, Side];
+  collect(hyp, hypEnts, variant, h);
+  collect(ref, refEnts, variant, r);
+  // > 4096 distinct strings in one pair: the packed tuples would collide.
+  if (localCount > LOCAL_LIMIT) return radgraphF1Strings(hyp, ref, variant);
   return {
-    simple: f1Of(intersection(h[0], r[0]), h[0].length, r[0].length),
-    partial: f1Of(intersection(h[1], r[1]), h[1].length, r[1].length),
-    complete: f1Of(intersection(h[2], r[2]), h[2].length, r[2].length),
+    simple: levelF1(localCount, false),
+    partial: levelF1(localCount, true),
+    complete: f1Of(intersection(h.complete, h.nc, r.complete, r.nc), h.nc, r.nc),
   };
 }
 

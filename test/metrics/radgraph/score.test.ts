@@ -50,6 +50,12 @@ describe('radgraphF1 (integer tuple ids) against string-keyed tuple sets', () =>
       expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
     }
   });
+  it('annotations with more distinct strings than the membership table holds (sorted packed tuples)', () => {
+    const rand = mulberry32(5);
+    const many = Array.from({ length: 900 }, (_, i) => `word${i % 7 === 0 ? 'X' : 'x'}${i}`);
+    const h = annotation(rand, 400, many), r = annotation(rand, 400, many);
+    for (const variant of ['head', 'pypi'] as const) expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
+  });
   it('annotations with more distinct strings than the packed ids hold (string fallback)', () => {
     const rand = mulberry32(2);
     const many = Array.from({ length: 6000 }, (_, i) => `word${i}`);
