@@ -85,17 +85,48 @@ export interface CrimsonResult {
   weighted_error_counts: { false_findings: number; missing_findings: number; attribute_errors: number };
 }
 
-/** Python's `x in container` for a list (element equality) or a string (substring). */
-function pyContains(container: unknown, item: string): boolean {
-  if (typeof container === 'string') return container.includes(item);
-  return Array.isArray(container) && container.includes(item);
+/** The bit of one attribute error type (its index in ATTRIBUTE_ERROR_TYPES), 0 for any other value. */
+function typeBit(t: unknown): number {
+  switch (t) {
+    case 'location':
+      return 1;
+    case 'severity':
+      return 2;
+    case 'descriptor':
+      return 4;
+    case 'measurement':
+      return 8;
+    case 'certainty':
+      return 16;
+    case 'unspecific':
+      return 32;
+    case 'overinterpretation':
+      return 64;
+    case 'temporal':
+      return 128;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The types `t` for which Python's `t in error_types` holds, as bits: element equality for a
+ * list, substring for a string (a judge that wrote `"location, severity"`), nothing otherwise.
+ */
+function typeMask(types: unknown): number {
+  let mask = 0;
+  if (Array.isArray(types)) {
+    for (let i = 0; i < types.length; i++) mask |= typeBit(types[i]);
+  } else if (typeof types === 'string') {
+    for (let t = 0; t < ATTRIBUTE_ERROR_TYPES.length; t++) if (types.includes(ATTRIBUTE_ERROR_TYPES[t]!)) mask |= 1 << t;
+  }
+  return mask;
 }
 
 const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
 
 /** Up to this many entries, ids are found by scanning. */
 const SMALL = 32;
-const COUNT_KEYS = ATTRIBUTE_ERROR_TYPES.map((t) => `${t}_errors` as const);
 
 /** The reference's dict-key equality for the ids that occur (a Map's SameValueZero). */
 const sameId = (a: unknown, b: unknown): boolean => a === b || (a !== a && b !== b);
@@ -175,22 +206,37 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
   let eMiss = 0;
   for (const id of missingIds) eMiss += weightOf(references, refIndex, id) ?? 0;
 
+  // Which of the eight types each error names (a bit each: `t in error_types` is a yes/no per
+  // error, so a type listed twice counts once), and the weighted attribute errors, in one pass.
+  let location = 0, severity = 0, descriptor = 0, measurement = 0, certainty = 0, unspecific = 0, overinterpretation = 0, temporal = 0;
+  let weightedAttr = 0;
+  for (let i = 0; i < attrErrors.length; i++) {
+    const e = attrErrors[i]!;
+    weightedAttr += severityWeight(e.severity);
+    const mask = typeMask(e.error_types);
+    if (mask === 0) continue;
+    location += mask & 1;
+    severity += (mask >> 1) & 1;
+    descriptor += (mask >> 2) & 1;
+    measurement += (mask >> 3) & 1;
+    certainty += (mask >> 4) & 1;
+    unspecific += (mask >> 5) & 1;
+    overinterpretation += (mask >> 6) & 1;
+    temporal += (mask >> 7) & 1;
+  }
   const counts: CrimsonErrorCounts = {
     false_findings: falseIds.length,
     missing_findings: missingIds.length,
     attribute_errors: attrErrors.length,
-    location_errors: 0,
-    severity_errors: 0,
-    descriptor_errors: 0,
-    measurement_errors: 0,
-    certainty_errors: 0,
-    unspecific_errors: 0,
-    overinterpretation_errors: 0,
-    temporal_errors: 0,
+    location_errors: location,
+    severity_errors: severity,
+    descriptor_errors: descriptor,
+    measurement_errors: measurement,
+    certainty_errors: certainty,
+    unspecific_errors: unspecific,
+    overinterpretation_errors: overinterpretation,
+    temporal_errors: temporal,
   };
-  for (const e of attrErrors) {
-    for (let t = 0; t < ATTRIBUTE_ERROR_TYPES.length; t++) if (pyContains(e.error_types, ATTRIBUTE_ERROR_TYPES[t]!)) counts[COUNT_KEYS[t]!]++;
-  }
 
   let nG = 0;
   for (const r of references) nG += significanceWeight(r.clinical_significance);
@@ -239,9 +285,6 @@ export function computeCrimsonScore(evaluation: CrimsonEvaluationInput): Crimson
   let crimson: number;
   if (S >= 0) crimson = S;
   else crimson = errorsMoreThanCorrect > 0 ? (-1 * errorsMoreThanCorrect) / (1 + errorsMoreThanCorrect) : 0;
-
-  let weightedAttr = 0;
-  for (const e of attrErrors) weightedAttr += severityWeight(e.severity);
 
   return {
     crimson_score: pyRound(crimson, 4),
