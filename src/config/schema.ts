@@ -38,7 +38,9 @@ export const MetricSpecSchema = z
     concurrency: z.number().int().positive().optional(),
     timeoutMs: z.number().positive().optional(),
     retries: z.number().int().nonnegative().optional(),
-    maxHeapMb: z.number().int().min(16).optional().describe('module metrics: heap limit of the metric\'s worker thread in MB (default 1024); past it its requests are errors, the run goes on'),
+    maxHeapMb: z.number().int().min(16).optional().describe('module metrics: heap limit of the metric\'s worker thread (or process) in MB (default 1024); past it its requests are errors, the run goes on'),
+    isolation: z.enum(['worker', 'process']).optional().describe('module metrics: run in a worker thread (default) or in a child process of its own (native state, leaks, a heap apart from the run); a crash, exit, hang or out-of-memory is an error verdict either way'),
+    poolSize: z.number().int().min(1).max(64).optional().describe('module metrics: copies of the metric run side by side (threads or processes), batches going to the least busy (default 1)'),
     cacheKeyFiles: z.array(z.string()).optional().describe('module/command metrics: more files (globs) whose content joins the cache key, beside the module and its local imports or the scripts the command names'),
     repeats: z.number().int().min(1).max(100).optional().describe('Non-deterministic metrics: score each request this many times; disagreeing repeats give `inconclusive`'),
   })

@@ -45,8 +45,12 @@ export interface MetricSpec {
   retries?: number;
   /** Non-deterministic metrics: score each request this many times (default 1). */
   repeats?: number;
-  /** `module:` metrics: heap limit of the metric's worker thread in MB (default 1024). */
+  /** `module:` metrics: heap limit of the metric's worker thread (or process) in MB (default 1024). */
   maxHeapMb?: number;
+  /** `module:` metrics: a worker thread (default) or a child process of its own (src/metrics/adapters/module-channel.ts). */
+  isolation?: 'worker' | 'process';
+  /** `module:` metrics: copies of the metric side by side, batches going to the least busy (default 1). */
+  poolSize?: number;
   /**
    * `module:` and `command:` metrics: more files (globs, relative to the config folder) whose
    * content joins the cache key, next to the module and its local imports or the command's scripts.
@@ -105,7 +109,11 @@ export class MetricRegistry {
     }
     const options = spec.options ?? {};
     if (spec.module) {
-      const metric = await loadModuleMetric(spec.module, this.root, options, spec.maxHeapMb);
+      const metric = await loadModuleMetric(spec.module, this.root, options, {
+        ...(spec.maxHeapMb ? { heapMb: spec.maxHeapMb } : {}),
+        ...(spec.isolation ? { isolation: spec.isolation } : {}),
+        ...(spec.poolSize ? { pool: spec.poolSize } : {}),
+      });
       const source = this.sourceHash(id, () => moduleSourceHash(path.resolve(this.root, spec.module!), this.root, spec.cacheKeyFiles));
       return register(id, metric, { module: spec.module, options, source }, spec);
     }

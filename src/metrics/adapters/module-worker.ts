@@ -1,7 +1,8 @@
 /**
- * Inside a module metric's worker thread: imports the metric, answers score requests, and
- * reports failures as messages. Whatever the metric does here (process.exit, a stray
- * rejection, a busy loop, running out of memory) ends this thread, never the run.
+ * Inside a module metric's worker thread (or child process, module-process.ts): imports the
+ * metric, answers score requests, and reports failures as messages. Whatever the metric does
+ * here (process.exit, a stray rejection, a busy loop, running out of memory) ends this
+ * thread or process, never the run.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Metric, ScoreOutcome } from '../contract.js';
@@ -30,9 +31,20 @@ function declarationOf(metric: Metric): Record<string, unknown> {
   return Object.fromEntries(Object.entries(metric).filter(([, v]) => typeof v !== 'function'));
 }
 
-export async function runModuleWorker(): Promise<void> {
-  const port = parentPort!;
-  const { modulePath, root, options } = workerData as ModuleWorkerData;
+/** Where the metric's side of the protocol talks: a worker's parentPort, or a child process's IPC channel. */
+export interface Port {
+  postMessage(m: FromWorker): void;
+  on(event: 'message', listener: (m: ToWorker) => void): void;
+}
+
+/** The worker thread's entry (module-channel.ts boots it). */
+export function runModuleWorker(): Promise<void> {
+  return serveMetric(parentPort!, workerData as ModuleWorkerData);
+}
+
+/** Imports the metric and answers the host's messages on `port` until closed. */
+export async function serveMetric(port: Port, data: ModuleWorkerData): Promise<void> {
+  const { modulePath, root, options } = data;
   let metric: Metric;
   try {
     metric = await instantiateModuleMetric(modulePath, root, options);

@@ -1,23 +1,24 @@
 import type { Metric } from '../contract.js';
 import { defineMetric } from '../define.js';
-import { ModuleWorkerHost } from './module-host.js';
+import { ModuleWorkerHost, type HostOptions } from './module-host.js';
 
 export { importModule, mainExport } from './module-import.js';
 
 /**
  * The `module:` adapter: a user's file exporting a metric (`export default defineMetric(...)`,
  * or `export const metric`), or a factory `(options) => metric` for configurable metrics.
- * The metric runs isolated in a worker thread, as vitest runs test files: `process.exit`,
- * an unhandled rejection, a busy loop past its timeout or an out-of-memory becomes an error
- * for that metric's pending requests, the worker is replaced, and the run goes on.
+ * The metric runs isolated in a worker thread, as vitest runs test files, or in a child
+ * process with `isolation: process` (`pool` copies of it side by side): `process.exit`, an
+ * unhandled rejection, a busy loop past its timeout or an out-of-memory becomes an error for
+ * that metric's pending requests, the worker is replaced, and the run goes on.
  * @throws when the module cannot be imported or does not export a valid metric.
  */
-export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>, maxHeapMb?: number): Promise<Metric> {
-  const host = new ModuleWorkerHost({ modulePath, root, options }, maxHeapMb);
-  const declaration = await host.start();
+export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>, host: HostOptions | number = {}): Promise<Metric> {
+  const workers = new ModuleWorkerHost({ modulePath, root, options }, host);
+  const declaration = await workers.start();
   return defineMetric({
     ...(declaration as unknown as Metric),
-    score: (requests, context) => host.score(requests, context.signal),
-    close: () => host.close(),
+    score: (requests, context) => workers.score(requests, context.signal),
+    close: () => workers.close(),
   });
 }

@@ -8,12 +8,12 @@ import { tmpTree } from '../../_support/tmp.js';
  * are `error` verdicts with the reason, the worker is replaced, the other cases still score,
  * and the exit code follows the gate (1), never 0 with no output.
  */
-function project(behaviour: string, extra = ''): string {
+function project(behaviour: string, extra = '', isolation: Isolation = 'worker'): string {
   const cases = ['ok1', 'BAD', 'ok2'].map((c) => `  - id: ${c}\n    reference: r\n    candidate: ${c}\n    expect: { flaky: { min: 0.5 } }\n`).join('');
   return tmpTree({
     'suites/main.yaml': 'name: main\ncases: [../cases/*.yaml]\nmetrics: [flaky]\n',
     'cases/c.yaml': `defaults: { kind: score }\ncases:\n${cases}`,
-    'metric-suite.config.yaml': `metrics:\n  flaky: { module: ./flaky.mjs, batchSize: 1, concurrency: 1, timeoutMs: 5000${extra} }\n`,
+    'metric-suite.config.yaml': `metrics:\n  flaky: { module: ./flaky.mjs, batchSize: 1, concurrency: 1, timeoutMs: 5000, isolation: ${isolation}${extra} }\n`,
     'flaky.mjs': `export default { id: 'flaky', version: '1', description: 'misbehaves on BAD', direction: 'higher', range: [0, 1],
   tieTolerance: 0, deterministic: true, inputs: ['text'],
   async score(rs) {
@@ -23,12 +23,16 @@ function project(behaviour: string, extra = ''): string {
   });
 }
 
-async function run(behaviour: string, extra = '') {
-  const r = await runSuites({ cwd: project(behaviour, extra), cache: false });
+async function runWith(isolation: Isolation, behaviour: string, extra = '') {
+  const r = await runSuites({ cwd: project(behaviour, extra, isolation), cache: false });
   return { r, verdicts: Object.fromEntries(r.results.map((x) => [x.caseId, x.verdict])), bad: r.results.find((x) => x.caseId === 'BAD')! };
 }
 
-describe('module metrics run isolated in a worker', () => {
+type Isolation = 'worker' | 'process';
+
+// The same failure modes with `isolation: process` (a child process per metric copy; issue 14: "or a child process pool").
+describe.each(['worker', 'process'] as const)('module metrics run isolated (isolation: %s)', (isolation) => {
+  const run = (behaviour: string, extra = '') => runWith(isolation, behaviour, extra);
   it('process.exit(0) while scoring is an error for that request; the run goes on and exits 1', async () => {
     const { r, verdicts, bad } = await run('process.exit(0);');
     expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
@@ -37,7 +41,7 @@ describe('module metrics run isolated in a worker', () => {
   });
 
   it('process.exit at import is a load problem, not a silent exit 0', async () => {
-    const cwd = project('');
+    const cwd = project('', '', isolation);
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${cwd}/flaky.mjs`, 'process.exit(0);\n');
     const r = await runSuites({ cwd, cache: false });
@@ -69,7 +73,7 @@ describe('module metrics run isolated in a worker', () => {
   it('running out of memory is an error for that request (heap limit from maxHeapMb)', async () => {
     const { r, verdicts, bad } = await run('const hog = []; for (;;) hog.push(new Array(1e5).fill(Math.random()));', ', maxHeapMb: 64');
     expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: "pass", BAD: "error", ok2: "pass" });
-    expect(bad.reason).toMatch(/ran out of memory \(worker heap limit 64 MB\)/);
+    expect(bad.reason).toMatch(new RegExp(`ran out of memory \\(${isolation} heap limit 64 MB\\)`));
     expect(r.exitCode).toBe(1);
   });
 });
