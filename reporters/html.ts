@@ -144,7 +144,7 @@ export function htmlView(report: RunReport, title = 'metric-suite report', limit
         ...(g.reason && g.state !== 'not run' ? [g.reason] : []),
       ].join('; '),
     })),
-    cases: casesSection(report.results, (v) => template('html-case')(v), limits),
+    cases: casesSection(report.results, (v) => template('html-case')(v), limits, report.gates),
     laws: {
       metrics: lawMetrics,
       rows: [...new Set(report.laws.map((l) => l.law))].map((law) => ({

@@ -10,10 +10,11 @@
  * the caps), so 100,000 results give a report of a few MB that a browser opens.
  */
 import { diffWords } from 'diff';
-import type { CaseResult } from '../../src/runner/results.js';
+import type { CaseResult, GateResult } from '../../src/runner/results.js';
 import { fmtScore, isProblemVerdict, orderCandidates, safeJson } from './format.js';
 import { expectedChain } from './relations.js';
 import { NO_CAPABILITY, caseLocation, failureGroupOf } from './report-model.js';
+import { gateIndex, toleratedBy } from './standing.js';
 import { wordDiff } from './word-diff.js';
 
 export interface CaseLimits {
@@ -29,14 +30,23 @@ export interface CaseLimits {
 
 export const CASE_LIMITS: CaseLimits = { aggregateAbove: 2_000, fullBytes: 8 * 1024 * 1024, maxLines: 10_000, rawChars: 20_000 };
 
-type Status = 'fail' | 'warn' | 'pass' | 'skip';
-const STATUS_TEXT: Record<Status, string> = { fail: 'FAIL', warn: 'NOT GATING', pass: 'PASS', skip: 'SKIP' };
-const STATUS_CLS: Record<Status, string> = { fail: 'bad', warn: 'warn', pass: 'ok', skip: 'muted' };
-const RANK: Record<Status, number> = { fail: 0, warn: 1, pass: 2, skip: 3 };
+type Status = 'fail' | 'tolerated' | 'warn' | 'pass' | 'skip';
+const STATUS_TEXT: Record<Status, string> = { fail: 'FAIL', tolerated: 'FAIL (WITHIN THE GATE)', warn: 'NOT GATING', pass: 'PASS', skip: 'SKIP' };
+const STATUS_CLS: Record<Status, string> = { fail: 'bad', tolerated: 'warn', warn: 'warn', pass: 'ok', skip: 'muted' };
+const RANK: Record<Status, number> = { fail: 0, tolerated: 1, warn: 2, pass: 3, skip: 4 };
 
-/** `fail` when a gating result did not pass, `warn` for informational / known failures only. */
-export function caseStatus(results: readonly CaseResult[]): Status {
-  if (results.some((r) => isProblemVerdict(r.verdict) && failureGroupOf(r) === 'gating')) return 'fail';
+type GateOf = (suite: string, metric: string) => GateResult | undefined;
+const noGates: GateOf = () => undefined;
+
+/**
+ * `fail` when a gating result did not pass and its gate fails (or is unknown), `tolerated` when
+ * every such miss is within a passing gate (the exit code does not count it), `warn` for
+ * informational / known failures only.
+ */
+export function caseStatus(results: readonly CaseResult[], gateOf: GateOf = noGates): Status {
+  const gating = results.filter((r) => isProblemVerdict(r.verdict) && failureGroupOf(r) === 'gating');
+  if (gating.some((r) => toleratedBy(r, gateOf) === undefined)) return 'fail';
+  if (gating.length > 0) return 'tolerated';
   if (results.some((r) => isProblemVerdict(r.verdict))) return 'warn';
   if (results.every((r) => r.verdict === 'skip')) return 'skip';
   return 'pass';
@@ -51,7 +61,7 @@ export function labelsIn(relation: string, labels: readonly string[]): string[] 
   return labels.filter((l) => new RegExp(`(^|[^\\w-])${escapeRe(l)}($|[^\\w-])`).test(relation));
 }
 
-function resultView(r: CaseResult, suites: string[]) {
+function resultView(r: CaseResult, suites: string[], gateOf: GateOf) {
   const ranked = orderCandidates(r);
   const order = ranked.map((c) => c.label);
   return {
@@ -62,6 +72,7 @@ function resultView(r: CaseResult, suites: string[]) {
     informational: Boolean(r.informational),
     knownFailure: Boolean(r.knownFailure),
     reason: r.reason,
+    tolerated: isProblemVerdict(r.verdict) && failureGroupOf(r) === 'gating' ? toleratedBy(r, gateOf) : undefined,
     scores: ranked.map((c) => ({ label: c.label, value: c.score === undefined ? (c.error === undefined ? 'n/a' : 'error') : fmtScore(c.score), error: c.error })),
     expected: r.expectations.length > 1 ? expectedChain(r.expectations) : '',
     expectations: r.expectations.map((e) => ({ relation: e.relation, holds: e.holds, detail: e.detail })),
@@ -78,7 +89,7 @@ function rawJson(list: readonly CaseResult[], max: number): string {
 }
 
 /** The full view of one case (its results in run order). */
-export function caseView(id: string, anchor: string, list: readonly CaseResult[], rawChars = CASE_LIMITS.rawChars) {
+export function caseView(id: string, anchor: string, list: readonly CaseResult[], rawChars = CASE_LIMITS.rawChars, gateOf: GateOf = noGates) {
   // one row per metric × verdict, listing the suites that agree (a case shared by suites shows once)
   const rows = new Map<string, { r: CaseResult; suites: string[] }>();
   for (const r of list) {
@@ -90,14 +101,14 @@ export function caseView(id: string, anchor: string, list: readonly CaseResult[]
   }
   const first = list[0]!;
   const texts = list.find((r) => r.texts)?.texts;
-  const status = caseStatus(list);
-  const results = [...rows.values()].map(({ r, suites }) => resultView(r, suites));
+  const status = caseStatus(list, gateOf);
+  const results = [...rows.values()].map(({ r, suites }) => resultView(r, suites, gateOf));
   const candidates = texts ? Object.entries(texts.candidates).map(([label, text]) => ({ label, parts: parts(texts.reference, text), summary: wordDiff(texts.reference, text) })) : [];
   const labels = candidates.map((c) => c.label);
   // the why block: gating problems first, each with the diffs of the candidates its failing relations name
   const why = results
     .filter((r) => r.problem)
-    .sort((a, b) => Number(a.informational || a.knownFailure) - Number(b.informational || b.knownFailure))
+    .sort((a, b) => Number(a.informational || a.knownFailure || Boolean(a.tolerated)) - Number(b.informational || b.knownFailure || Boolean(b.tolerated)))
     .map((r) => {
       const named = new Set([...r.failing.flatMap((f) => labelsIn(f.relation, labels)), ...r.errors.map((e) => e.label)]);
       const clinical = named.size ? r.clinical.filter((c) => named.has(c.label)) : r.clinical;
@@ -125,8 +136,8 @@ export function caseView(id: string, anchor: string, list: readonly CaseResult[]
 export type CaseView = ReturnType<typeof caseView>;
 
 /** A case past the budget: one line saying what failed. */
-function caseLine(id: string, list: readonly CaseResult[]) {
-  const status = caseStatus(list);
+function caseLine(id: string, list: readonly CaseResult[], gateOf: GateOf) {
+  const status = caseStatus(list, gateOf);
   const what = list
     .filter((r) => isProblemVerdict(r.verdict))
     .map((r) => {
@@ -171,11 +182,12 @@ export interface CasesSection {
 }
 
 /** Groups results by case, orders failing cases first, renders within the limits. */
-export function casesSection(results: readonly CaseResult[], render: (v: CaseView) => string, limits: CaseLimits = CASE_LIMITS): CasesSection {
+export function casesSection(results: readonly CaseResult[], render: (v: CaseView) => string, limits: CaseLimits = CASE_LIMITS, gates: GateResult[] = []): CasesSection {
+  const gateOf = gateIndex(gates);
   const byCase = new Map<string, CaseResult[]>();
   for (const r of results) (byCase.get(r.caseId) ?? byCase.set(r.caseId, []).get(r.caseId)!).push(r);
   const aggregated = results.length > limits.aggregateAbove;
-  const ordered = [...byCase].map(([id, list], i) => ({ id, list, status: caseStatus(list), i })).sort((a, b) => RANK[a.status] - RANK[b.status] || a.i - b.i);
+  const ordered = [...byCase].map(([id, list], i) => ({ id, list, status: caseStatus(list, gateOf), i })).sort((a, b) => RANK[a.status] - RANK[b.status] || a.i - b.i);
   const out: CasesSection = { total: byCase.size, full: [], lines: [], omitted: 0, summarised: 0, aggregated, summary: [] };
   const summary = new Map<string, SummaryRow>();
   const anchors = new Set<string>();
@@ -199,11 +211,11 @@ export function casesSection(results: readonly CaseResult[], render: (v: CaseVie
       let anchor = base;
       for (let i = 2; anchors.has(anchor); i++) anchor = `${base}-${i}`;
       anchors.add(anchor);
-      const view = caseView(id, anchor, list, limits.rawChars);
+      const view = caseView(id, anchor, list, limits.rawChars, gateOf);
       const html = render(view);
       bytes += Buffer.byteLength(html);
       out.full.push({ view, html });
-    } else if (out.lines.length < limits.maxLines) out.lines.push(caseLine(id, list));
+    } else if (out.lines.length < limits.maxLines) out.lines.push(caseLine(id, list, gateOf));
     else {
       out.omitted++;
       summarise(list);

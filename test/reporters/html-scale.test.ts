@@ -23,7 +23,7 @@ function bigReport(cases: number, failEvery: number, textWords = 40): RunReport 
     for (let m = 0; m < METRICS.length; m++) {
       const metric = METRICS[m]!;
       const informational = metric === 'bleu';
-      const fails = informational ? c % 5 === 0 : (Math.imul(c + 1, 2654435761) ^ Math.imul(m + 1, 40503)) >>> 0 < 2 ** 32 / failEvery;
+      const fails = informational ? c % 5 === 0 : Math.imul(c * 8 + m + 1, 2654435761) >>> 0 < 2 ** 32 / failEvery;
       const s = ((c * 31 + m * 17) % 100) / 100;
       results.push({
         suite: 'clinical', caseId: `${CAPS[c % CAPS.length]}/case-${c}`, kind: 'ranking', capability: CAPS[c % CAPS.length], title: `Case ${c}`,
@@ -38,8 +38,9 @@ function bigReport(cases: number, failEvery: number, textWords = 40): RunReport 
       });
     }
   }
+  // rouge-l's gate fails (its misses are FAIL), the others tolerate theirs (FAIL within the gate)
   const gates: GateResult[] = METRICS.map((metric) => ({
-    suite: 'clinical', metric, state: 'pass', passed: true, informational: metric === 'bleu', passRate: 0.9, minPassRate: 0.5,
+    suite: 'clinical', metric, state: metric === 'rouge-l' ? 'fail' : 'pass', passed: metric !== 'rouge-l', informational: metric === 'bleu', passRate: 0.9, minPassRate: 0.5,
     counts: { passed: 0, failed: 0, errors: 0, skipped: 0 }, failedRequired: [], unexpectedPasses: [],
   }));
   return { summary: { passed: 0, failed: 0, errors: 0, skipped: 0 }, results, laws: [], gates, problems: [], exitCode: 0, durationMs: 1 };
@@ -70,12 +71,14 @@ describe('html report at scale', () => {
     expect(view.cases.full.length + view.cases.lines.length + view.cases.omitted).toBe(notPassing.size);
     expect(view.cases.omitted).toBe(0);
     expect(view.cases.full.length).toBeGreaterThan(100);
-    // in full: gating failures only; then the rest of them, then the not-gating ones, a line each
-    expect(view.cases.full.every((f) => f.view.status === 'fail')).toBe(true);
+    // in full: gating failures only (failing gates first, then misses within a gate); then the
+    // rest of them, then the not-gating ones, a line each
+    const rank = { fail: 0, tolerated: 1, warn: 2, pass: 3, skip: 4 } as const;
+    expect(view.cases.full.every((f) => f.view.status === 'fail' || f.view.status === 'tolerated')).toBe(true);
     const order = [...view.cases.full.map((f) => f.view.status), ...view.cases.lines.map((l) => l.status)];
-    expect(order.slice(0, gatingFails.size).every((s) => s === 'fail')).toBe(true);
-    expect(order.slice(gatingFails.size).every((s) => s === 'warn')).toBe(true);
-    expect(order.length).toBeGreaterThan(gatingFails.size);
+    expect(order.every((s, i) => i === 0 || rank[order[i - 1]!] <= rank[s])).toBe(true);
+    expect(new Set(order)).toEqual(new Set(['fail', 'tolerated', 'warn']));
+    expect(order.filter((s) => s !== 'warn')).toHaveLength(gatingFails.size);
     // passing cases summarised: the counts add up to the passing cases' results
     expect(view.cases.aggregated).toBe(true);
     const passingCases = 20_000 - notPassing.size;

@@ -76,12 +76,14 @@ describe(`html report in headless Chromium${missing ? ` (skipped: ${CHROMIUM} is
     expect(cells).toHaveLength(15);
     // coloured by gate outcome: crimson:lexicon's gate holds, so its 2/3 is green
     expect(dom).toMatch(/data-tone="pass" data-capability="laterality" data-metric="crimson:lexicon" data-passed="2" data-total="3" data-pass-rate="0.6667" style="background:\s*hsl\(120, 55%, 33%\)/);
-    // per-case details, the failing filter applied by the script: three cases fail, one is hidden
+    // per-case details, the failing filter applied by the script: two cases fail their gate, the
+    // passing case and the one whose miss is within its gate are hidden
     const cases = dom.match(/<details class="case[^"]*"[^>]*data-case-id="[^"]*"/g) ?? [];
     expect(cases).toHaveLength(4);
     expect(dom).toMatch(/<details class="case hidden" id="case-ok-all-pass" data-case-id="ok\/all-pass"/);
+    expect(dom).toMatch(/<details class="case hidden" id="case-laterality-s-score-left-effusion" [^>]*data-status="tolerated"/);
     expect(dom).toContain('data-case-id="laterality/effusion-side"');
-    expect(dom).toMatch(/<span id="visible-count">3<\/span>/);
+    expect(dom).toMatch(/<span id="visible-count">2<\/span>/);
     expect(dom).toMatch(/<button type="button" data-filter="failing" aria-pressed="true">/);
     expect(dom).toContain('<del>left</del><ins>right</ins>');
     // gates and laws

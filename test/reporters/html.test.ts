@@ -58,7 +58,8 @@ describe('html reporter', () => {
     expect(view.cases.full.map(({ view: c }) => [c.id, c.status])).toEqual([
       ['laterality/effusion-side', 'fail'],
       ['negation/no-pneumothorax', 'fail'],
-      ['laterality/s-score-left-effusion', 'fail'],
+      // its crimson:lexicon miss is within the gate (1 of 2 at min 50 %)
+      ['laterality/s-score-left-effusion', 'tolerated'],
     ]);
     const effusion = view.cases.full[0]!.view;
     // rouge-l failed in both suites: one row listing both
