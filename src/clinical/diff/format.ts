@@ -22,6 +22,6 @@ export function formatDiff(d: FindingDiff | readonly FindingDiff[]): string {
   const why = one.significance === undefined ? '' : ` [${one.significance}${one.significanceTo && one.significanceTo !== one.significance ? ` -> ${one.significanceTo}` : ''}]`;
   if (one.kind === 'added') return `added: ${named(one)} (${one.status ?? 'present'})${why}`;
   if (one.kind === 'removed') return `removed: ${named(one)}${one.status === 'absent' ? ' (absent)' : ''}${why}`;
-  const attr = one.attribute === 'measurementMm' ? 'measurement' : one.attribute ?? 'finding';
+  const attr = one.attribute === 'measurementMm' ? 'measurement' : one.attribute === 'name' || one.attribute === undefined ? 'finding' : one.attribute;
   return `${attr}: ${value(one.attribute, one.from)} -> ${value(one.attribute, one.to)} (${named(one)})${why}`;
 }

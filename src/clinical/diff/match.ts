@@ -2,8 +2,9 @@
  * Finding-level comparison of two finding lists. Mentions of one finding repeated in a report
  * (findings and impression) are merged first, so saying a thing twice is not a difference.
  */
-import type { Finding } from '../model.js';
+import type { Finding, Laterality } from '../model.js';
 import { comparableFinding } from '../render/compare.js';
+import { vagueGrade } from './reading.js';
 import type { RenderableFinding } from '../render/types.js';
 import type { DiffAttribute, FindingDiff } from './types.js';
 
@@ -43,6 +44,7 @@ function changes(a: F, b: F): FindingDiff[] {
   const out: FindingDiff[] = [];
   const push = (attribute: DiffAttribute, from: unknown, to: unknown) =>
     out.push({ kind: 'changed', name: a.name, ...(attribute === 'laterality' ? {} : side), attribute, ...def('from', from), ...def('to', to) });
+  if (a.name !== b.name) push('name', a.name, b.name);
   if (a.status !== b.status) {
     push('status', a.status, b.status);
     // An absent finding has no attributes: their disappearance is the status change itself.
@@ -60,10 +62,22 @@ function onlyIn(kind: 'added' | 'removed', f: F): FindingDiff {
   return { kind, name: f.name, ...(f.laterality ? { laterality: f.laterality } : {}), status: f.status };
 }
 
+/** Sides that may be one finding: equal, one unstated, or one side of a bilateral finding. */
+function sidesFit(a: Laterality | undefined, b: Laterality | undefined): boolean {
+  return a === b || a === undefined || b === undefined || a === 'bilateral' || b === 'bilateral';
+}
+
+/** Places that may be one finding: one unstated, or one shared. */
+function placesFit(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return !a?.length || !b?.length || a.some((l) => b.includes(l));
+}
+
 /**
  * Differences from `before` to `after`. Findings are matched by name, then by laterality (a left
  * and a right effusion are two findings); a left finding that became right is one changed
- * finding. Order: as in `before`, then additions as in `after`.
+ * finding; a vaguer or more specific name of one abnormality in the same place (`right lower lobe
+ * opacity` -> `right lower lobe pneumonia`) is one finding whose name changed, never a removed and
+ * an added one (METRICS §1.5). Order: as in `before`, then additions as in `after`.
  */
 export function diffFindings(before: readonly (F | Finding)[], after: readonly (F | Finding)[]): FindingDiff[] {
   const a = mergeMentions(before);
@@ -79,6 +93,15 @@ export function diffFindings(before: readonly (F | Finding)[], after: readonly (
         partner.set(x, y);
         used.add(y);
       }
+    }
+  }
+  // Pass 3: a vague and a specific name, present in both, compatible side and place.
+  for (const x of a) {
+    if (partner.has(x) || x.status === 'absent') continue;
+    const y = b.find((c) => !used.has(c) && c.status !== 'absent' && (vagueGrade(x, c) || vagueGrade(c, x)) && sidesFit(x.laterality, c.laterality) && placesFit(x.location, c.location));
+    if (y) {
+      partner.set(x, y);
+      used.add(y);
     }
   }
   const out: FindingDiff[] = [];

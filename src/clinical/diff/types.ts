@@ -2,6 +2,8 @@ import type { Laterality, Significance, Status } from '../model.js';
 
 /** Attributes a `changed` difference can name, in the order they are compared. */
 export type DiffAttribute =
+  /** A vaguer or more specific name of the same abnormality (`lung opacity` -> `pneumonia`, METRICS §1.5). */
+  | 'name'
   | 'status'
   | 'probability'
   | 'severity'

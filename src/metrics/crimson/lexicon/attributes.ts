@@ -8,9 +8,8 @@ import type { Laterality, Temporal } from '../../../clinical/model.js';
 import type { CrimsonAttributeError, SignificanceLevel } from '../schema.js';
 import { SIGNIFICANCE_WEIGHTS, type AttributeErrorType } from '../score.js';
 import type { Judged } from './judged.js';
-import { LEVEL, sharedSign, sideRelation, signGrade, type Match } from './match.js';
-
-type Grade = 'significant' | 'negligible';
+import { vagueGrade, type Grade } from './grading.js';
+import { LEVEL, sharedSign, sideRelation, type Match } from './match.js';
 
 const weightOf = (s: SignificanceLevel): number => SIGNIFICANCE_WEIGHTS[s]!;
 
@@ -18,17 +17,18 @@ const weightOf = (s: SignificanceLevel): number => SIGNIFICANCE_WEIGHTS[s]!;
 const gradeFor = (r: Judged): Grade => (weightOf(r.significance) >= 0.5 ? 'significant' : 'negligible');
 
 
-const LOBES = new Set(['upper lobe', 'middle lobe', 'lower lobe', 'lingula']);
-
 /**
- * Location grade: none when a region is shared ("base" and "lower lobe"); adjacent zones
- * (upper/mid, mid/lower) are negligible, as §1.5 says. Two different lobes weigh as the finding
- * does (significant when actionable): the ranking corpus holds that a middle lobe finding
- * reported in the lower lobe, or a lingular one in the lower lobe, is a real error (bronchoscopy
- * and follow-up target the lobe), which is stricter than §1.5's "adjacent lobes are negligible".
+ * Location grade: none when a region is shared ("base" and "lower lobe") or one holds the other
+ * (the lingula is part of the left upper lobe); adjacent zones (upper/mid, mid/lower) are
+ * negligible, as §1.5 says; places that do not touch weigh as the finding does. DEPARTURE from
+ * §1.5: two different lobes weigh as the finding does (significant when actionable) even when
+ * adjacent. The ranking corpus holds that a middle lobe finding reported in the lower lobe, or a
+ * lingular one in the lower lobe, is a real error (the silhouette sign localises it, and
+ * bronchoscopy and follow-up target the lobe); see README "Departures".
  */
 function locationGrade(a: readonly string[], b: readonly string[], r: Judged): Grade | undefined {
   if (a.some((l) => b.includes(l))) return undefined;
+  if (r.f.laterality === 'left' && within(a, b, 'upper lobe', 'lingula')) return undefined;
   const la = a.map((l) => LEVEL[l]).filter((x) => x !== undefined);
   const lb = b.map((l) => LEVEL[l]).filter((x) => x !== undefined);
   if (!la.length || !lb.length) return gradeFor(r);
@@ -37,6 +37,10 @@ function locationGrade(a: readonly string[], b: readonly string[], r: Judged): G
   const lobes = a.some((l) => LOBES.has(l)) && b.some((l) => LOBES.has(l));
   return gap === 1 && !lobes ? 'negligible' : gradeFor(r);
 }
+
+const LOBES = new Set(['upper lobe', 'middle lobe', 'lower lobe', 'lingula']);
+const within = (a: readonly string[], b: readonly string[], whole: string, part: string): boolean =>
+  (a.includes(whole) && b.includes(part)) || (a.includes(part) && b.includes(whole));
 
 /** Findings measured as nodules and masses, with the §1.5 margins. */
 const LESIONS = new Set(['nodule', 'mass', 'granuloma', 'cavitary lesion', 'lung abscess', 'mediastinal mass']);
@@ -48,6 +52,15 @@ function measurementGrade(name: string, a: number, b: number): Grade | undefined
     if (a < 30) return Math.abs(a - b) > (a < 6 ? 2 : 4) ? 'significant' : undefined;
   }
   return Math.abs(a - b) > 0.2 * a ? 'significant' : undefined;
+}
+
+/**
+ * A nodule called a mass across the 3 cm line (or the reverse), both measured: the name follows
+ * from the size, so the one error is the measurement's (§1.5), not also a name error.
+ */
+function sizeNamesIt(a: { name: string; measurementMm?: number }, b: { name: string; measurementMm?: number }): boolean {
+  const named = (f: typeof a) => (f.name === 'nodule' && f.measurementMm !== undefined && f.measurementMm < 30) || (f.name === 'mass' && f.measurementMm !== undefined && f.measurementMm >= 30);
+  return a.name !== b.name && named(a) && named(b);
 }
 
 /** Temporal values that say the same thing about change. */
@@ -67,8 +80,8 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
 
   if (m.names === 'reinterpreted') {
     add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b)} as "${b.name}" where the reference reads "${a.name}"`);
-  } else if (m.names !== 'same') {
-    const grade = m.names === 'unspecific' ? signGrade(b.name, a.name) : signGrade(a.name, b.name);
+  } else if (m.names !== 'same' && !sizeNamesIt(a, b)) {
+    const grade = m.names === 'unspecific' ? vagueGrade(p, r) : vagueGrade(r, p);
     const severity: Grade = grade === 'significant' || weightOf(r.significance) >= 1 ? 'significant' : 'negligible';
     add(m.names, severity, m.names === 'unspecific' ? `the candidate says "${b.name}" where the reference says "${a.name}"` : `the candidate says "${b.name}" where the reference only says "${a.name}"`);
   }
@@ -94,6 +107,11 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   // Device tip: another position with the same verdict (both acceptable, or both malpositioned) is a detail.
   if (a.devicePosition && b.devicePosition && a.devicePosition !== b.devicePosition) {
     add('location', a.devicePlacement !== b.devicePlacement ? 'significant' : 'negligible', `tip ${a.devicePosition} in the reference, ${b.devicePosition} in the candidate`);
+  } else if ((a.devicePlacement === 'malpositioned') !== (b.devicePlacement === 'malpositioned')) {
+    // A malposition one report states and the other leaves unsaid (the contradicting case is no match,
+    // match.ts): the urgent part of the finding is missed, or an alarm is raised the reference does not.
+    const where = (f: typeof a) => (f.devicePlacement === 'malpositioned' ? `malpositioned${f.devicePosition ? ` (tip ${f.devicePosition})` : ''}` : 'position not stated');
+    add('location', 'significant', `${where(a)} in the reference, ${where(b)} in the candidate`);
   }
 
   // Severity, both stated: grades are coarse (minimal and mild are one grade), so a grade apart changes management.
@@ -106,11 +124,14 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     if (grade) add('measurement', grade, `${a.measurementMm} mm in the reference, ${b.measurementMm} mm in the candidate`);
   }
 
-  // Certainty (§1.5): adding or removing a hedge changes management when the finding is actionable
-  // ("pneumothorax" vs "possible pneumothorax"); one hedge for another ("likely" vs "possible") does not.
+  // Certainty (§1.5): a hedge added or removed changes management for an actionable or urgent
+  // finding ("pneumothorax" vs "possible pneumothorax", "suspicious for collapse" vs "collapse");
+  // hedges of one strength are one level (CONVENTIONS §5-6: "likely" = "probable"), so no error.
+  // DEPARTURE: the scale puts "compatible with" at 3 and "suggestive of" at 2, so that pair, which
+  // §1.5 calls negligible, weighs as the finding does (README "Departures").
   const pa = a.probability ?? 3;
   const pb = b.probability ?? 3;
-  if (pa !== pb) add('certainty', pa === 3 || pb === 3 ? gradeFor(r) : 'negligible', `certainty ${pa} of 3 in the reference, ${pb} of 3 in the candidate`);
+  if (pa !== pb) add('certainty', gradeFor(r), `certainty ${pa} of 3 in the reference, ${pb} of 3 in the candidate`);
 
   if (a.temporal && b.temporal && TEMPORAL_GROUP[a.temporal] !== TEMPORAL_GROUP[b.temporal]) {
     add('temporal', 'significant', `${a.temporal} in the reference, ${b.temporal} in the candidate`);

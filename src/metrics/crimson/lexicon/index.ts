@@ -90,7 +90,7 @@ export const crimsonLexiconProvider: MetricProvider = {
     const { patientContext } = parsed.data;
     return defineMetric({
       id: 'crimson:lexicon',
-      version: '2',
+      version: '3',
       description: `APPROXIMATION of CRIMSON (lexicon judge, not the LLM judge)${patientContext ? '' : ', no patient context'}`,
       direction: 'higher',
       range: [-1, 1],

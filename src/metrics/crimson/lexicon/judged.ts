@@ -2,6 +2,7 @@
  * The findings of one report as the lexicon judge weighs them: the report-level findings of the
  * clinical core (present and uncertain only), each with its significance for this patient.
  */
+import { comparedFinding } from '../../../clinical/diff/reading.js';
 import { extractFindings } from '../../../clinical/extract/index.js';
 import type { Finding } from '../../../clinical/model.js';
 import { consolidate } from '../../../clinical/report/consolidate.js';
@@ -16,15 +17,18 @@ export interface Judged {
   significance: SignificanceLevel;
   /** Why a size, placement or context rule set the significance, when one did. */
   rule?: string;
+  /** The words of its first mention, as written ("infiltrate" for a `lung opacity`). */
+  term: string;
 }
 
 /** The judged findings of a report, ids `R1..` or `P1..`. */
 export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): Judged[] {
-  return consolidate(extractFindings(text))
+  // a collapse naming no lobe is atelectasis (METRICS §1.5), before mentions merge
+  return consolidate(extractFindings(text).map((f) => comparedFinding(f, text)))
     .filter((f) => f.status !== 'absent')
     .map((f, i) => {
       const { significance, rule } = significanceOf(f.name, context, f);
-      return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}) };
+      return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]) };
     });
 }
 

@@ -4,8 +4,8 @@
  * interpretation (`lung opacity` for `pneumonia`: unspecific / overinterpretation). A device
  * said to be malpositioned in one report and well placed in the other is not the same finding.
  */
-import { getLexicon } from '../../../clinical/lexicon/load.js';
 import type { Finding, Laterality } from '../../../clinical/model.js';
+import { vagueGrade } from './grading.js';
 import type { Judged } from './judged.js';
 
 export type SideRelation = 'same' | 'unstated' | 'subset' | 'superset' | 'opposite';
@@ -25,11 +25,6 @@ export interface Match {
   /** How the names relate. */
   /** reinterpreted: the same sign read as another finding ("opacity, likely atelectasis" for "opacity, suspicious for pneumonia"). */
   names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted';
-}
-
-/** The grade of naming `general` for `specific` (findings.yaml `signs`), or undefined when they are not sign and interpretation. */
-export function signGrade(general: string, specific: string): 'negligible' | 'significant' | undefined {
-  return getLexicon().byName.get(specific)?.signs?.[general];
 }
 
 /** Contradicting placements ("malpositioned" against "well positioned") are two different statements. */
@@ -78,8 +73,8 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   // 4. A sign for its interpretation or the reverse, side compatible.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && (signGrade(p.f.name, x.f.name) || signGrade(x.f.name, p.f.name)));
-    if (r) pair(r, p, signGrade(p.f.name, r.f.name) ? 'unspecific' : 'overinterpretation');
+    const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && (vagueGrade(p, x) || vagueGrade(x, p)));
+    if (r) pair(r, p, vagueGrade(p, r) ? 'unspecific' : 'overinterpretation');
   }
   // 5. The same sign read as two different findings, in the same place.
   for (const p of preds) {

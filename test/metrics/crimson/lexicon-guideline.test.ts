@@ -1,0 +1,125 @@
+/**
+ * The lexicon judge against the CRIMSON guideline's rules (METRICS §1.5), one rule at a time, with
+ * examples written for this test.
+ */
+import { describe, expect, it } from 'vitest';
+import { judgeByLexicon } from '../../../src/metrics/crimson/lexicon-judge.js';
+import { computeCrimsonScore } from '../../../src/metrics/crimson/score.js';
+
+const judge = (reference: string, candidate: string) => judgeByLexicon(reference, candidate).evaluation;
+const score = (reference: string, candidate: string) => computeCrimsonScore(judge(reference, candidate)).crimson_score;
+/** [type, severity] of every attribute error. */
+const graded = (reference: string, candidate: string) => judge(reference, candidate).errors.attribute_errors.map((a) => [a.error_types[0], a.severity]);
+/** Matched, with no false and no missing finding. */
+const matchedOnly = (reference: string, candidate: string) => {
+  const e = judge(reference, candidate);
+  return e.matched_findings.length > 0 && e.errors.false_findings.length === 0 && e.errors.missing_findings.length === 0;
+};
+
+describe('crimson:lexicon follows METRICS §1.5', () => {
+  describe('a vaguer or more specific term in the same place is a match with a graded error', () => {
+    it('opacity for pneumonia: unspecific, significant', () => {
+      expect(matchedOnly('Left lower lobe pneumonia.', 'Patchy left lower lobe opacity.')).toBe(true);
+      expect(graded('Left lower lobe pneumonia.', 'Patchy left lower lobe opacity.')).toEqual([['unspecific', 'significant']]);
+    });
+    it('consolidation for pneumonia: unspecific, negligible (full credit)', () => {
+      expect(graded('Left upper lobe pneumonia.', 'Left upper lobe consolidation.')).toEqual([['unspecific', 'negligible']]);
+      expect(score('Left upper lobe pneumonia.', 'Left upper lobe consolidation.')).toBe(1);
+    });
+    it('infiltrate for pneumonia: negligible, where a bare opacity is significant', () => {
+      expect(graded('Right middle lobe pneumonia.', 'Right middle lobe infiltrate.')).toEqual([['unspecific', 'negligible']]);
+      expect(graded('Right middle lobe pneumonia.', 'Right middle lobe opacity.')).toEqual([['unspecific', 'significant']]);
+    });
+    it('edema for consolidation: overinterpretation, significant, not a false plus a missing finding', () => {
+      expect(matchedOnly('Bilateral perihilar consolidation.', 'Pulmonary edema.')).toBe(true);
+      expect(graded('Bilateral perihilar consolidation.', 'Pulmonary edema.')).toEqual([['overinterpretation', 'significant']]);
+    });
+  });
+
+  describe('nodule and mass', () => {
+    it('across the 3 cm line: a match with one significant measurement error', () => {
+      expect(matchedOnly('2.6 cm nodule in the right lower lobe.', '3.3 cm mass in the right lower lobe.')).toBe(true);
+      expect(graded('2.6 cm nodule in the right lower lobe.', '3.3 cm mass in the right lower lobe.')).toEqual([['measurement', 'significant']]);
+      expect(graded('4.5 cm left upper lobe mass.', '2.5 cm left upper lobe nodule.')).toEqual([['measurement', 'significant']]);
+    });
+    it('without sizes, a mass for a nodule is an overinterpretation', () => {
+      expect(graded('Right lower lobe nodule.', 'Right lower lobe mass.')).toEqual([['overinterpretation', 'significant']]);
+    });
+  });
+
+  it('measurement margins: 2 mm under 6 mm, 4 mm from 6 mm, 20 % for masses', () => {
+    expect(graded('5 mm nodule in the left lower lobe.', '7 mm nodule in the left lower lobe.')).toEqual([]);
+    expect(graded('5 mm nodule in the left lower lobe.', '7.5 mm nodule in the left lower lobe.')).toEqual([['measurement', 'significant']]);
+    expect(graded('12 mm nodule in the left lower lobe.', '16 mm nodule in the left lower lobe.')).toEqual([]);
+    expect(graded('12 mm nodule in the left lower lobe.', '16.5 mm nodule in the left lower lobe.')).toEqual([['measurement', 'significant']]);
+    expect(graded('4 cm mass in the right upper lobe.', '4.8 cm mass in the right upper lobe.')).toEqual([]);
+    expect(graded('4 cm mass in the right upper lobe.', '4.9 cm mass in the right upper lobe.')).toEqual([['measurement', 'significant']]);
+  });
+
+  describe('only lobar words make a collapse lobar', () => {
+    it('a collapse at the base is atelectasis (not actionable), matched to atelectasis without error', () => {
+      const e = judge('Streaky collapse at the right base.', 'Right basilar atelectasis.');
+      expect(e.reference_findings).toEqual([{ id: 'R1', finding: 'right base atelectasis', clinical_significance: 'not_actionable_not_urgent' }]);
+      expect(score('Streaky collapse at the right base.', 'Right basilar atelectasis.')).toBe(1);
+    });
+    it('a collapse of a lobe or a lung stays lobar collapse, and atelectasis for it is a significant unspecific error', () => {
+      expect(judge('Collapse of the left lower lobe.', 'No acute process.').reference_findings[0]!.finding).toBe('left lower lobe lobar collapse');
+      expect(judge('Complete collapse of the left lung.', 'No acute process.').reference_findings[0]!.finding).toMatch(/lobar collapse/);
+      expect(graded('Collapse of the left lower lobe.', 'Left basilar atelectasis.')).toEqual([['unspecific', 'significant']]);
+    });
+  });
+
+  describe('a malpositioned device loses its credit when the candidate misses the malposition', () => {
+    const ref = 'Enteric tube with its tip coiled in the upper esophagus.';
+    it('reported as well placed: missed (urgent) and false, below leaving the tube out', () => {
+      const e = judge(ref, 'Enteric tube in satisfactory position.');
+      expect(e.errors.missing_findings).toEqual(['R1']);
+      expect(e.errors.false_findings).toEqual(['P1']);
+      expect(score(ref, 'Enteric tube in satisfactory position.')).toBeLessThan(score(ref, 'No acute cardiopulmonary process.'));
+    });
+    it('named without its position: a significant location error', () => {
+      expect(graded(ref, 'An enteric tube is present.')).toEqual([['location', 'significant']]);
+      expect(score(ref, 'An enteric tube is present.')).toBeLessThan(score(ref, 'Enteric tube coiled in the upper esophagus.'));
+    });
+  });
+
+  it('certainty: a hedge added or removed is significant for an actionable finding; hedges of one strength are no error', () => {
+    expect(graded('Right pneumothorax.', 'Possible right pneumothorax.')).toEqual([['certainty', 'significant']]);
+    expect(graded('Likely right lower lobe pneumonia.', 'Possible right lower lobe pneumonia.')).toEqual([['certainty', 'significant']]);
+    expect(graded('Likely left lower lobe atelectasis.', 'Probable left lower lobe atelectasis.')).toEqual([]);
+  });
+
+  it('DEPARTURE (README): "suggestive of" (2) against "compatible with" (3) weighs as the finding does', () => {
+    expect(graded('Left basilar opacity suggestive of pneumonia.', 'Left basilar opacity compatible with pneumonia.')).toEqual([['certainty', 'significant']]);
+  });
+
+  it('temporal: a missing or wrong new / worsening is an error, a missing stable is not', () => {
+    expect(graded('Enlarging right pleural effusion.', 'Right pleural effusion.')).toEqual([['temporal', 'significant']]);
+    expect(graded('New left pneumothorax.', 'Left pneumothorax.')).toEqual([['temporal', 'significant']]);
+    expect(graded('New small left pleural effusion.', 'Unchanged small left pleural effusion.')).toEqual([['temporal', 'significant']]);
+    expect(graded('Stable small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
+    expect(graded('Small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
+  });
+
+  describe('location', () => {
+    it('the wrong side is significant', () => {
+      expect(graded('Moderate left pleural effusion.', 'Moderate right pleural effusion.')).toEqual([['location', 'significant']]);
+    });
+    it('adjacent zones are negligible, zones that do not touch significant', () => {
+      expect(graded('Right mid zone opacity.', 'Right lower zone opacity.')).toEqual([['location', 'negligible']]);
+      expect(graded('Right upper zone opacity.', 'Right lower zone opacity.')).toEqual([['location', 'significant']]);
+    });
+    it('the lingula is part of the left upper lobe: no error', () => {
+      expect(graded('Lingular consolidation.', 'Left upper lobe consolidation.')).toEqual([]);
+    });
+    it('DEPARTURE (README): two different lobes of an actionable finding are significant, adjacent or not', () => {
+      expect(graded('Right middle lobe consolidation.', 'Right lower lobe consolidation.')).toEqual([['location', 'significant']]);
+      expect(graded('Left lower lobe consolidation.', 'Left upper lobe consolidation.')).toEqual([['location', 'significant']]);
+    });
+  });
+
+  it('severity: a grade that changes management is significant, small vs tiny is not', () => {
+    expect(graded('Small left pneumothorax.', 'Large left pneumothorax.')).toEqual([['severity', 'significant']]);
+    expect(graded('Small left pleural effusion.', 'Tiny left pleural effusion.')).toEqual([]);
+  });
+});
