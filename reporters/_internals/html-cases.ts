@@ -88,6 +88,9 @@ function rawJson(list: readonly CaseResult[], max: number): string {
   return json.length <= max ? json : `${json.slice(0, max)}\n… (${json.length - max} more characters: see the json reporter)`;
 }
 
+/** Failing gates first, then misses within a gate, known failures, informational results. */
+const whyRank = (r: { informational: boolean; knownFailure: boolean; tolerated?: string }): number => (r.informational ? 3 : r.knownFailure ? 2 : r.tolerated ? 1 : 0);
+
 /** The full view of one case (its results in run order). */
 export function caseView(id: string, anchor: string, list: readonly CaseResult[], rawChars = CASE_LIMITS.rawChars, gateOf: GateOf = noGates) {
   // one row per metric × verdict, listing the suites that agree (a case shared by suites shows once)
@@ -108,7 +111,7 @@ export function caseView(id: string, anchor: string, list: readonly CaseResult[]
   // the why block: gating problems first, each with the diffs of the candidates its failing relations name
   const why = results
     .filter((r) => r.problem)
-    .sort((a, b) => Number(a.informational || a.knownFailure || Boolean(a.tolerated)) - Number(b.informational || b.knownFailure || Boolean(b.tolerated)))
+    .sort((a, b) => whyRank(a) - whyRank(b))
     .map((r) => {
       const named = new Set([...r.failing.flatMap((f) => labelsIn(f.relation, labels)), ...r.errors.map((e) => e.label)]);
       const clinical = named.size ? r.clinical.filter((c) => named.has(c.label)) : r.clinical;
@@ -125,7 +128,7 @@ export function caseView(id: string, anchor: string, list: readonly CaseResult[]
     status,
     statusText: STATUS_TEXT[status],
     statusCls: STATUS_CLS[status],
-    open: status === 'fail',
+    open: status === 'fail' || status === 'tolerated',
     why,
     results,
     texts: texts ? { reference: texts.reference, candidates } : undefined,

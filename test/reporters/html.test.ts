@@ -95,6 +95,27 @@ describe('html reporter', () => {
     expect(sScore.indexOf('wrong_attributes')).toBeGreaterThan(sScore.indexOf('<details class="raw">'));
   });
 
+  it('says each reason once per case, and lists the failing gates before the misses within a gate and informational ones', () => {
+    const base = sampleReport.results[7]!; // crimson:lexicon on s-score-left-effusion, within its gate
+    const report: RunReport = {
+      ...sampleReport,
+      results: [
+        { ...base, metric: 'bleu', informational: true },
+        { ...base, reason: 'candidate >= 0.9: 0.5000 >= 0.9 is false' },
+        { ...base, metric: 'rouge-l', verdict: 'error', reason: 'rouge-l failed for 1 of 1 candidates', scores: {}, expectations: [], errors: { candidate: 'tokenizer crashed' } },
+      ],
+    };
+    const out = renderHtml(report);
+    const items = [...out.matchAll(/<div class="why-item" data-metric="([^"]*)"/g)].map((m) => m[1]);
+    expect(items).toEqual(['rouge-l', 'crimson:lexicon', 'bleu']);
+    // a failed relation says why itself: its restating reason is left out; an error's reason stays, once
+    expect(out).not.toContain('<div class="reason">candidate &gt;&#x3D; 0.9');
+    const shown = out.replace(/<pre class="raw-json">[\s\S]*?<\/pre>/g, '');
+    expect(count(shown, /rouge-l failed for 1 of 1 candidates/g)).toBe(1);
+    expect(count(shown, /tokenizer crashed/g)).toBe(1);
+    expect(out).toMatch(/<details class="case" id="case-laterality-s-score-left-effusion"[^>]*data-status="fail"[^>]* open>/);
+  });
+
   it('prints the summary line once', async () => {
     const out = await runReporter(createHtmlReporter);
     expect(count(out, /4 passed, 6 failed, 1 skipped/g)).toBe(1);
