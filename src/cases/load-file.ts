@@ -5,7 +5,8 @@ import { linkOutside } from './confine.js';
 import type { Case } from './model.js';
 import type { Path } from './positions.js';
 import { readText } from './read-text.js';
-import { CASE_KINDS, CaseSchema } from './schema.js';
+import { quickCase } from './quick-check.js';
+import { CASE_KINDS, CaseSchema, type CaseInput } from './schema.js';
 import { isObject, parseYamlText, zodProblems, type At } from './yaml-file.js';
 
 export interface FileLoad {
@@ -75,7 +76,7 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
     if (!CASE_KINDS.includes(kind as never)) {
       return void out.problems.push(where(['kind'], `unknown kind "${String(kind)}" (expected one of ${CASE_KINDS.join(', ')})`));
     }
-    const parsed = CaseSchema.safeParse(raw);
+    const parsed = quickCase(raw) ? { success: true as const, data: raw as CaseInput } : CaseSchema.safeParse(raw);
     if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where));
     const id = parsed.data.id ?? (prefix.length > 0 ? `${baseId}#${i + 1}` : baseId);
     const start = at(prefix, '');
@@ -101,6 +102,20 @@ function idLookup(positions: Map<string, Problem>, top: Problem): (id: string) =
   return (id) => positions.get(id) ?? top;
 }
 
+/** `{ ...defaults, ...raw }`, without a spread (spread objects got a hidden class each) and without a copy when there are no defaults. */
+function withDefaults(defaults: Record<string, unknown>, raw: Record<string, unknown>): Record<string, unknown> {
+  let any = false;
+  for (const _ in defaults) {
+    any = true;
+    break;
+  }
+  if (!any) return raw;
+  const out: Record<string, unknown> = {};
+  for (const k in defaults) out[k] = defaults[k];
+  for (const k in raw) out[k] = raw[k];
+  return out;
+}
+
 /** Entries of a `cases:` list with `defaults` merged in (the entry wins). */
 function listEntries(data: Record<string, unknown>, at: At, out: FileLoad): { raw: Record<string, unknown>; prefix: Path }[] {
   const allowed = new Set(['$schema', 'defaults', 'cases']);
@@ -110,7 +125,7 @@ function listEntries(data: Record<string, unknown>, at: At, out: FileLoad): { ra
   if (data.defaults !== undefined && !isObject(data.defaults)) out.problems.push(at(['defaults'], '`defaults` must be a mapping'));
   const defaults = isObject(data.defaults) ? data.defaults : {};
   return (data.cases as unknown[]).flatMap((raw, i) => {
-    if (isObject(raw)) return [{ raw: { ...defaults, ...raw }, prefix: ['cases', i] as Path }];
+    if (isObject(raw)) return [{ raw: withDefaults(defaults, raw), prefix: ['cases', i] as Path }];
     out.problems.push(at(['cases', i], 'each entry of `cases:` must be a mapping'));
     return [];
   });

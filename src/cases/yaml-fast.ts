@@ -12,7 +12,7 @@ import { FALLBACK, flow, plainOk, plainValue, quoted, restIsEmpty, type Fallback
  */
 export interface FastYaml {
   data: unknown;
-  /** 1-based line and column of the nodes at depth <= 3, keyed by `pathKey(path)`. */
+  /** 1-based line and column of the nodes at depth <= 2 and of `id` values at depth 3, keyed by `pathKey(path)`. */
   positions: Map<string, { line: number; column: number }>;
 }
 
@@ -46,8 +46,11 @@ class Reader {
     return this.next() >= this.lines.length;
   }
 
+  /** Positions kept: nodes down to depth 2, and `id` keys at depth 3 (a case in a `cases:` list): where cases and ids start. */
   mark(path: readonly (string | number)[], line: number, column: number): void {
-    if (path.length <= POSITION_DEPTH) this.positions.set(pathKey(path), { line: line + 1, column: column + 1 });
+    if (path.length < POSITION_DEPTH || (path.length === POSITION_DEPTH && path[POSITION_DEPTH - 1] === 'id')) {
+      this.positions.set(pathKey(path), { line: line + 1, column: column + 1 });
+    }
   }
 
   /** A block node whose first content is at `col` of the current line. */

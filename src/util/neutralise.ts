@@ -39,14 +39,19 @@ export function neutralise<T>(value: T, line = false): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
-    value.forEach((item, i) => {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       const safe = neutralise(item, line);
       if (safe !== item) (out ??= [...value])[i] = safe;
-    });
+    }
     return (out ?? value) as T;
   }
   let out: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  // Object.keys once, not Object.entries: a pair array per property cost a third of the walk
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const item = (value as Record<string, unknown>)[key];
     const safeKey = neutralise(key, true);
     const safe = neutralise(item, line || LINE_FIELDS.has(key));
     if (safeKey !== key) {
