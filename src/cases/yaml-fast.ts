@@ -76,7 +76,7 @@ class Reader {
       if (s[col] !== '-' || (s[col + 1] !== ' ' && col + 1 !== s.length)) break;
       let c = col + 1;
       while (s[c] === ' ') c++;
-      const itemPath = [...path, out.length];
+      const itemPath = child(path, out.length);
       if (c >= s.length || (s[c] === '#' && s[c - 1] === ' ')) {
         // `-` alone: the item is the more-indented block below, or null
         this.i = n + 1;
@@ -106,7 +106,7 @@ class Reader {
       if (colon < 0) return FALLBACK;
       const key = s.slice(c, colon);
       if (!KEY.test(key) || key === '__proto__' || Object.hasOwn(out, key) || typeof plainValue(key) !== 'string') return FALLBACK;
-      const keyPath = [...path, key];
+      const keyPath = child(path, key);
       let v = colon + 1;
       while (s[v] === ' ') v++;
       let value: unknown;
@@ -156,6 +156,11 @@ class Reader {
     return value;
   }
 }
+
+/** Below the depth where positions are kept, one shared path: no array per node. */
+const DEEP: readonly (string | number)[] = Object.freeze(['', '', '', '']);
+const child = (path: readonly (string | number)[], key: string | number): (string | number)[] =>
+  (path.length >= POSITION_DEPTH ? DEEP : [...path, key]) as (string | number)[];
 
 /** Whether `s` at `c` starts a `key: value` or `key:` entry. */
 function isEntry(s: string, c: number): boolean {
