@@ -19,10 +19,11 @@ import { kendallGroup } from './rows/kendall.js';
 import { startupGroup } from './rows/startup.js';
 import { crimsonGroup, radgraphGroup } from './rows/structured-scorers.js';
 import { extractorGroup, judgeGroup, runnerGroup } from './rows/system.js';
+import { scaleGroup } from './rows/runner.js';
 import { bleuGroup, rougeGroup } from './rows/text-scorers.js';
 
 /** The table, in the order. */
-const TABLE: BenchGroup[] = [bleuGroup, radgraphGroup, crimsonGroup, kendallGroup, rougeGroup, extractorGroup, startupGroup, defaultRunGroup, runnerGroup, judgeGroup];
+const TABLE: BenchGroup[] = [bleuGroup, radgraphGroup, crimsonGroup, kendallGroup, rougeGroup, extractorGroup, startupGroup, defaultRunGroup, runnerGroup, scaleGroup, judgeGroup];
 
 const details: Record<string, () => Promise<void>> = { 'runner-detail': runnerBench, 'runner-scale': runnerScaleBench, 'extractor-detail': extractorBench };
 for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {

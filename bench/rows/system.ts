@@ -4,10 +4,6 @@
  */
 import { measureExtractor } from '../extractor.js';
 import { measureJudge } from '../judge.bench.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { generateScaleProject, measure } from '../runner-scale.js';
 import type { BenchGroup, BenchRow } from '../_lib/row.js';
 
 export const extractorGroup: BenchGroup = {
@@ -27,36 +23,8 @@ export const extractorGroup: BenchGroup = {
   },
 };
 
-const RUNNER_CASES = Number(process.env.BENCH_RUNNER_CASES ?? 50_000);
-
-/** The issue-14 runner-scale measurement (bench/runner-scale.ts), its first row. */
-function measureRunner(cases: number): { microsPerCase: number; rssMB: number; exit: number } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'metric-suite-scale-'));
-  try {
-    generateScaleProject(dir, cases);
-    const m = measure(dir, ['run', '--cases', 'cases/*.yaml', '--metric', 'noop', '--no-cache']);
-    return { microsPerCase: (m.ms * 1000) / cases, rssMB: m.rssMB, exit: m.exit };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-export const runnerGroup: BenchGroup = {
-  id: 'runner',
-  rows: ['runner'],
-  async run(): Promise<BenchRow[]> {
-    const m = measureRunner(RUNNER_CASES);
-    return [{
-      id: 'runner',
-      what: `runner, ${RUNNER_CASES} ranking cases (100 per file) x no-op module metric, \`--no-cache\`, fresh process (bench/runner-scale.ts)`,
-      project: `${m.microsPerCase.toFixed(0)} µs/case, peak RSS ${m.rssMB.toFixed(0)} MB, exit ${m.exit}`,
-      reference: '—',
-      result: `${m.microsPerCase.toFixed(0)} µs/case, ${m.rssMB.toFixed(0)} MB`,
-      goal: '<= 40 µs/case, <= 300 MB',
-      met: m.microsPerCase <= 40 && m.rssMB <= 300,
-    }];
-  },
-};
+// the runner rows live in bench/rows/runner.ts (issue 14's owner)
+export { runnerGroup } from './runner.js';
 
 export const judgeGroup: BenchGroup = {
   id: 'judge',
