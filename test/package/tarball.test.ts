@@ -24,7 +24,7 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^np
 const npx = (cwd: string, args: string[], timeout = 120_000) => spawnSync('npx', args, { cwd, env: { ...env, NO_COLOR: '1' }, encoding: 'utf8', timeout });
 
 describe('npm pack -> npx npm@10 install in a fresh project', () => {
-  it('installs without onnxruntime-node and runs --version, test <built-in>, init and test <own metric>', { timeout: 300_000 }, () => {
+  it('installs without onnxruntime-node and runs --version, test <built-in>, the shipped Python example, init and test <own metric>', { timeout: 300_000 }, () => {
     // `npm test` has built dist already: pack without running prepare again (other tests use dist).
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, env, stdio: 'pipe' });
     const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
@@ -63,6 +63,13 @@ describe('npm pack -> npx npm@10 install in a fresh project', () => {
     expect(onnx.stderr).toMatch(/onnxruntime-node is not installed \(it is an optional peer dependency of metric-suite.*\); install it in your project with `npm i onnxruntime-node`/);
     expect(onnx.stderr).toContain('CUDA 12 provider');
     expect(onnx.status).toBe(2);
+    // The shipped example runs from the installed package: the Python metric scores the shipped cases.
+    const example = path.join(project, 'node_modules/metric-suite/examples/python-metric');
+    const py = spawnSync('node', [path.join(project, 'node_modules/metric-suite/dist/src/cli/bin.js'), 'run', '--cases', '../../cases/ranking/**/*.yaml', '--metric', 'token-f1', '--reporter', 'json'], { cwd: example, env: { ...env, NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+    expect(py.stderr).not.toMatch(/error|cannot|not found/i);
+    const pyReport = JSON.parse(py.stdout) as { results: { metric: string; verdict: string }[] };
+    expect(pyReport.results.length).toBeGreaterThan(50);
+    expect(pyReport.results.every((r) => r.metric === 'token-f1' && (r.verdict === 'pass' || r.verdict === 'fail'))).toBe(true);
     // The scaffolded project's own suite passes as written.
     const own = npx(project, ['metric-suite']);
     expect(own.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');

@@ -114,6 +114,9 @@ describe('html reporter', () => {
     expect(count(shown, /rouge-l failed for 1 of 1 candidates/g)).toBe(1);
     expect(count(shown, /tokenizer crashed/g)).toBe(1);
     expect(out).toMatch(/<details class="case" id="case-laterality-s-score-left-effusion"[^>]*data-status="fail"[^>]* open>/);
+    // a skip is no problem: its reason stays in the table
+    const skipped = renderHtml(sampleReport);
+    expect(skipped).toContain('<td class="verdict-skip">skip<div class="muted reason">s-score is not configured; add it to metric-suite.config.ts</div></td>');
   });
 
   it('prints the summary line once', async () => {
