@@ -47,6 +47,13 @@ describe('npm pack -> npx npm@10 install in a fresh project', () => {
     expect(report.results.length).toBeGreaterThan(3);
     expect(report.results.every((r) => r.metric === 'bleu')).toBe(true);
 
+    // the html reporter finds its templates in the package: the page and its plots
+    const html = npx(project, ['metric-suite', 'test', 'bleu', '-t', 'effusion', '--reporter', 'html']);
+    expect(html.status).toBe(0);
+    expect(html.stdout.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html.stdout).toContain('<figure class="plot" data-plot="distribution"');
+    expect(html.stdout).toMatch(/<details class="case"/);
+
     const init = npx(project, ['metric-suite', 'init']);
     expect(init.status).toBe(0);
     expect(init.stdout).toContain('npx metric-suite test my-metric');
