@@ -96,8 +96,11 @@ export async function preflighted<R extends Preflightable>(reg: R, spec: Endpoin
     const reason = await preflight(url);
     if (reason === undefined) continue;
     const message = `${reg.id}: ${reason} (endpoint preflight; no request was sent)`;
-    // inherits the metric (close(), declaration); only score changes
-    const metric: Metric = Object.assign(Object.create(reg.metric) as Metric, { score: async (requests: ScoreRequest[]): Promise<ScoreOutcome[]> => requests.map(() => ({ error: message })) });
+    // inherits the metric (close(), declaration); only score changes. The declaration's fields
+    // are copied as own properties too: a copy made by spreading (`list`) must still see them.
+    const own: Record<string, unknown> = {};
+    for (const k in reg.metric) if (typeof (reg.metric as unknown as Record<string, unknown>)[k] !== 'function') own[k] = (reg.metric as unknown as Record<string, unknown>)[k];
+    const metric: Metric = Object.assign(Object.create(reg.metric) as Metric, own, { score: async (requests: ScoreRequest[]): Promise<ScoreOutcome[]> => requests.map(() => ({ error: message })) });
     return { ...reg, metric, retries: 0, unreachable: message };
   }
   return reg;
