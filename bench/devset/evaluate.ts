@@ -15,9 +15,9 @@ import { FINDING_NAMES } from '../../src/clinical/vocabulary.js';
 import { conceptKey, scoreReport, type LabelledReport } from './score.js';
 import { pct, summarize } from './summary.js';
 
-function readMapping(): Map<string, string> {
-  const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, 'concepts.json'), 'utf8')) as Record<string, string>;
-  const map = new Map(Object.entries(raw).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, conceptKey(v)]));
+function readMapping(): Map<string, string[]> {
+  const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, 'concepts.json'), 'utf8')) as Record<string, string | string[]>;
+  const map = new Map(Object.entries(raw).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).map(conceptKey)]));
   const unmapped = FINDING_NAMES.filter((n) => !map.has(n));
   if (unmapped.length) throw new Error(`bench/devset/concepts.json does not map: ${unmapped.join(', ')}`);
   return map;
@@ -44,7 +44,7 @@ function main(argv: string[]): number {
   }
   const toConcept = readMapping();
   const reports = readReports(file);
-  const scores = reports.map((r) => scoreReport(r, extractFindings(r.text, { context: r.context ?? {} }), (n) => toConcept.get(n) ?? n));
+  const scores = reports.map((r) => scoreReport(r, extractFindings(r.text, { context: r.context ?? {} }), (n) => toConcept.get(n) ?? [n]));
   const summary = summarize(scores);
   const misses = scores.flatMap((s) => s.misses.map((l) => ({ id: s.id, concept: l.concept, status: l.status, side: l.side ?? null, span: l.span ?? null })));
   const falses = scores.flatMap((s) => s.falses.map((x) => ({ id: s.id, concept: x.concept, status: x.found.status, side: x.found.side ?? null, text: x.found.text })));

@@ -47,9 +47,21 @@ export interface ReportScore {
   repeats: number;
 }
 
-/** A taxonomy concept as written by a labeller: lowercase, without a trailing parenthesis ("nodule (< 3 cm)"). */
+/**
+ * A taxonomy concept as written by a labeller: lowercase, without a trailing parenthesis ("nodule (< 3 cm)"),
+ * hyphens as spaces, British spellings as US ones (`haemorrhage`, `oedema`, `oesophageal`, `tumour`), so that
+ * free-text `other: ...` names written by different labellers compare equal.
+ */
 export function conceptKey(concept: string): string {
-  return concept.toLowerCase().replace(/\s*\(.*\)\s*$/, '').replace(/\s+/g, ' ').trim();
+  return concept
+    .toLowerCase()
+    .replace(/\s*\(.*\)\s*$/, '')
+    .replace(/(?<=\w)-(?=\w)/g, ' ')
+    .replace(/haem/g, 'hem')
+    .replace(/\boe(?=d|s)/g, 'e')
+    .replace(/our\b/g, 'or')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The labellers' severity words on the extractor's three grades (CONVENTIONS §16). */
@@ -66,27 +78,31 @@ function pairOf(label: Label, found: ReportFinding, concept: string): Pair {
 }
 
 /** Matches one report's extractions to its labels. `toConcept` maps an extractor name to a taxonomy concept. */
-export function scoreReport(report: LabelledReport, found: readonly ReportFinding[], toConcept: (name: string) => string): ReportScore {
+export function scoreReport(report: LabelledReport, found: readonly ReportFinding[], toConcept: (name: string) => string | readonly string[]): ReportScore {
   const labels = report.findings.filter((l) => abnormal(l.status));
-  const extracted = found.filter((f) => abnormal(f.status)).map((f) => ({ f, concept: toConcept(f.name) }));
+  const extracted = found.filter((f) => abnormal(f.status)).map((f) => {
+    const c = toConcept(f.name);
+    const concepts = typeof c === 'string' ? [c] : c;
+    return { f, concept: concepts[0]!, concepts };
+  });
   const used = new Set<number>();
   const matched = new Map<Label, number>();
   // Same concept and side first, then same concept on any side (a side error, still a match).
   for (const sameSide of [true, false]) {
     for (const l of labels) {
       if (matched.has(l)) continue;
-      const i = extracted.findIndex((x, k) => !used.has(k) && x.concept === conceptKey(l.concept) && (!sameSide || (l.side ?? undefined) === x.f.side));
+      const i = extracted.findIndex((x, k) => !used.has(k) && x.concepts.includes(conceptKey(l.concept)) && (!sameSide || (l.side ?? undefined) === x.f.side));
       if (i >= 0) [matched.set(l, i), used.add(i)];
     }
   }
-  const pairs = [...matched].map(([l, i]) => pairOf(l, extracted[i]!.f, extracted[i]!.concept));
+  const pairs = [...matched].map(([l, i]) => pairOf(l, extracted[i]!.f, conceptKey(l.concept)));
   const misses = labels.filter((l) => !matched.has(l));
   const matchedConcepts = new Set(pairs.map((p) => p.concept));
   let repeats = 0;
   const falses: ReportScore['falses'] = [];
   extracted.forEach((x, k) => {
     if (used.has(k)) return;
-    if (matchedConcepts.has(x.concept)) repeats++;
+    if (x.concepts.some((c) => matchedConcepts.has(c))) repeats++;
     else falses.push({ found: x.f, concept: x.concept });
   });
   return { id: report.id, pairs, misses, falses, repeats };

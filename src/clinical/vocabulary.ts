@@ -25,6 +25,12 @@ export const FINDING_NAMES = [
   'implanted port', 'chest tube', 'pacemaker', 'sternotomy wires', 'prosthetic valve', 'surgical clips', 'ecg leads',
   'dialysis catheter', 'ecmo cannula', 'intra-aortic balloon pump', 'lvad', 'loop recorder', 'ventriculoperitoneal shunt', 'stent',
   'lobectomy', 'pneumonectomy', 'mastectomy', 'spinal hardware', 'postsurgical changes',
+  // issue 12: findings the independent labels name beyond the first list
+  'hemothorax', 'empyema', 'pulmonary contusion', 'pulmonary hemorrhage', 'ards', 'mucus plugging', 'radiation pneumonitis',
+  'lymphangitic carcinomatosis', 'septic emboli', 'bronchopleural fistula', 'trapped lung', 'flail chest', 'other fracture',
+  'mitral annular calcification', 'left atrial enlargement', 'calcified lymph nodes', 'diffuse idiopathic skeletal hyperostosis',
+  'tracheal narrowing', 'gastric distension', 'chilaiditi sign', 'defibrillator pads', 'cervical collar', 'umbilical arterial catheter',
+  'surgical procedure',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

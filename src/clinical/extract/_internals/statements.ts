@@ -5,6 +5,7 @@
  * absent (CONVENTIONS §10-14; language.yaml `statements`).
  */
 import type { Grammar } from './grammar.js';
+import { longestMatch } from './trie.js';
 import { REACH } from './walk.js';
 import { F, type Item, type Mention } from './types.js';
 
@@ -36,11 +37,28 @@ function enumerates(items: readonly Item[], j: number): boolean {
   return RANGE.has(it.text) && ORDINAL.test(items[j - 1]?.text ?? '') && ORDINAL.test(items[j + 1]?.text ?? '');
 }
 
+const tails = new Map<string, string | null>();
+
+/** The subject a finding term ends in ("unfolded thoracic AORTA"), so "calcified, unfolded thoracic aorta" also says the aorta is calcified. */
+function tailSubject(it: Item, g: Grammar): string | undefined {
+  let hit = tails.get(it.text);
+  if (hit === undefined) {
+    hit = null;
+    const toks = it.text.split(' ').map((t) => ({ t, s: 0, e: 0 }));
+    for (let i = 1; i < toks.length && hit === null; i++) {
+      const m = longestMatch(g.root, toks, i);
+      if (m && i + m.len === toks.length && m.val.flags & F.SUBJ) hit = m.val.subj ?? null;
+    }
+    tails.set(it.text, hit);
+  }
+  return hit ?? undefined;
+}
+
 /**
  * Subjects after a prenominal predicate ("enlargement of the heart", "normal heart size", "tortuous and calcified aorta"),
  * across the ordinals that pick members of the subject ("fractures of the left posterior 5th through 7th ribs").
  */
-function forward(items: readonly Item[], k: number): number[] | undefined {
+function forward(items: readonly Item[], k: number, g: Grammar): number[] | undefined {
   const pred = items[k]!;
   const apred = (pred.flags & F.APRED) !== 0;
   if (!apred && !(pred.flags & F.PRENORM)) return undefined;
@@ -48,6 +66,12 @@ function forward(items: readonly Item[], k: number): number[] | undefined {
   for (let j = k + 1; j < items.length && j <= k + reach; j++) {
     const it = items[j]!;
     if (it.flags & F.SUBJ) return coordinated(items, j, 1);
+    // "calcified, unfolded thoracic aorta", "fractures of the L anterior 3rd, 4th and 5th ribs": a comma inside a list of predicates or ordinals
+    if (apred && it.text === ',' && items[j + 1] && (items[j + 1]!.flags & F.APRED || (pred.flags === F.APRED && items[j + 1]!.flags & F.FINDING && tailSubject(items[j + 1]!, g)))) continue;
+    if (apred && it.flags & F.APRED) continue; // another predicate of the same subject, even one that is also a term
+    // a predicate that is only a predicate: "increased" (also a change word) before "low lung volumes" does not describe the volumes
+    if (apred && pred.flags === F.APRED && it.flags & F.FINDING && tailSubject(it, g)) return [j];
+    if (apred && it.text === ',' && ORDINAL.test(items[j - 1]?.text ?? '') && ORDINAL.test(items[j + 1]?.text ?? '')) continue;
     if (it.flags & (F.FINDING | F.TERM | F.CLAUSE) || it.text === ',') return undefined;
     if (apred && enumerates(items, j)) {
       if (reach < REACH) reach++;
@@ -93,7 +117,7 @@ export function statementMentions(items: readonly Item[], g: Grammar): Mention[]
     const make = (subjects: number[], kind: 'np' | 'clause'): Mention[] => {
       const made: Mention[] = [];
       for (const j of subjects) {
-        const subj = items[j]!;
+        const subj = { subj: items[j]!.subj ?? tailSubject(items[j]!, g) };
         const a = Math.min(j, k);
         const b = Math.max(j, k);
         const base = { a, b, s: items[a]!.s, e: items[b]!.e, pred: k, at: pred.s };
@@ -110,7 +134,7 @@ export function statementMentions(items: readonly Item[], g: Grammar): Mention[]
       return s ? make(s, 'clause') : [];
     };
     const fwd = (): Mention[] => {
-      const s = forward(items, k);
+      const s = forward(items, k, g);
       return s ? make(s, 'np') : [];
     };
     const [first, second] = predicative(items, k) ? [back, fwd] : [fwd, back];
