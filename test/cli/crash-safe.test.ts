@@ -99,7 +99,8 @@ describe('interrupted runs keep what completed', () => {
   it('after kill -9, a re-run scores only what was missing', async () => {
     const cwd = project(30);
     const { child, done } = start(cwd);
-    await waitFor(() => scored(cwd).length >= 4);
+    // wait on the cache, not on the metric's log: a score is appended only after it reaches the runner
+    await waitFor(() => cacheEntries(path.join(cwd, '.metric-suite/cache')) >= 4);
     child.kill('SIGKILL');
     await done;
     const before = new Set(scored(cwd));
