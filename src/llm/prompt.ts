@@ -4,8 +4,13 @@
  * partials and helpers never leak into another's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import Handlebars from 'handlebars';
+import type HandlebarsNs from 'handlebars';
+
+/** handlebars, loaded when the first template set is made: commands without a prompt never pay for it. */
+let handlebars: typeof HandlebarsNs | undefined;
+const loadHandlebars = (): typeof HandlebarsNs => (handlebars ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsNs);
 
 export type PromptTemplate = (data: Record<string, unknown>) => string;
 
@@ -24,7 +29,7 @@ export interface TemplateSet {
  * indented with a second argument), `eq`, `join` (array, separator), `inc` (index + 1).
  */
 export function createTemplateSet(options: { partialsDir?: string; partials?: Record<string, string> } = {}): TemplateSet {
-  const hb = Handlebars.create();
+  const hb = loadHandlebars().create();
   hb.registerHelper('json', (value: unknown, indent: unknown) => JSON.stringify(value, null, typeof indent === 'number' ? indent : undefined));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hb.registerHelper('join', (value: unknown, sep: unknown) => (Array.isArray(value) ? value.join(typeof sep === 'string' ? sep : ', ') : ''));

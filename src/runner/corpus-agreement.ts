@@ -15,7 +15,7 @@
  * A statistic that is undefined (fewer than two units, a constant side) is null.
  */
 import type { Case, Rating } from '../cases/model.js';
-import { bootstrapCI, bootstrapTauB } from '../stats/bootstrap.js';
+import { bootstrapCorrelation, bootstrapTauB } from '../stats/bootstrap.js';
 import { pearson, spearman } from '../stats/correlation.js';
 import { kendallTauB } from '../stats/kendall.js';
 import type { CorpusCorrelation, CorrelationEstimate, ImageCorrelation, RaterCorrelation } from './agreement-types.js';
@@ -39,7 +39,7 @@ const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const meanOf = (rs: readonly Rating[]): number => rs.reduce((s, r) => s + r.score, 0) / rs.length;
 
 type Stat = (x: number[], y: number[]) => number;
-const STATS: Record<'kendall' | 'spearman' | 'pearson', Stat> = { kendall: kendallTauB, spearman, pearson: (x, y) => pearson(x, y) };
+const STATS: Record<'kendall' | 'spearman' | 'pearson', Stat> = { kendall: kendallTauB, spearman, pearson };
 
 function statOver(units: readonly RatedUnit[], stat: Stat): number {
   return stat(units.map((u) => u.score), units.map((u) => meanOf(u.ratings)));
@@ -51,9 +51,10 @@ export function correlate(units: readonly RatedUnit[], resamples = BOOTSTRAP_RES
   for (const u of units) byCase.set(u.caseId, [...(byCase.get(u.caseId) ?? []), u]);
   const clusters = [...byCase.values()];
   const estimate = (stat: Stat): CorrelationEstimate => {
-    const ci = stat === kendallTauB
-      ? bootstrapTauB(clusters.map((c) => ({ x: c.map((u) => u.score), y: c.map((u) => meanOf(u.ratings)) })), { resamples, seed: BOOTSTRAP_SEED }) // ranked once
-      : bootstrapCI(clusters, (sample) => statOver(sample.flat(), stat), { resamples, seed: BOOTSTRAP_SEED });
+    // the data prepared (and for tau-b and Spearman ranked) once, not per resample
+    const points = clusters.map((c) => ({ x: c.map((u) => u.score), y: c.map((u) => meanOf(u.ratings)) }));
+    const opts = { resamples, seed: BOOTSTRAP_SEED };
+    const ci = stat === kendallTauB ? bootstrapTauB(points, opts) : bootstrapCorrelation(points, stat === spearman ? 'spearman' : 'pearson', opts);
     return { value: finite(statOver(units, stat)), low: finite(ci.low), high: finite(ci.high) };
   };
   const raterIds = [...new Set(units.flatMap((u) => u.ratings.map((r) => r.rater)))];

@@ -83,3 +83,23 @@ describe('bootstrapTauB (ranks once, gathers per resample)', () => {
     }
   });
 });
+
+describe('bootstrapCorrelation (Pearson and Spearman without a sort per resample)', () => {
+  it('equals bootstrapCI over pearson / spearman bit for bit: ties, -0, infinities, singletons, empty and NaN clusters', async () => {
+    const { pearson, spearman } = await import('../../src/stats/correlation.js');
+    const { bootstrapCorrelation } = await import('../../src/stats/bootstrap.js');
+    const rand = mulberry32(19);
+    for (let t = 0; t < 16; t++) {
+      const clusters = Array.from({ length: 3 + Math.floor(rand() * 50) }, () => {
+        const n = Math.floor(rand() * 6);
+        const x = Array.from({ length: n }, () => (t % 4 === 0 ? Math.floor(rand() * 3) * 0.5 : t % 4 === 1 ? rand() : [-0, 0, Infinity, -Infinity, 1.25][Math.floor(rand() * 5)]!));
+        return { x, y: x.map((v) => (t === 5 && rand() < 0.02 ? Number.NaN : t % 2 ? rand() * 3 - v * 0 : Math.round(rand() * 4) / 4)) };
+      });
+      const opts = { resamples: 150, seed: t };
+      for (const [kind, stat] of [['pearson', pearson], ['spearman', spearman]] as const) {
+        const want = bootstrapCI(clusters, (s) => stat(s.flatMap((c) => c.x), s.flatMap((c) => c.y)), opts);
+        expect(bootstrapCorrelation(clusters, kind, opts), `${kind} ${t}`).toStrictEqual(want);
+      }
+    }
+  });
+});

@@ -3,7 +3,7 @@
  * vLLM, OpenAI, Ollama, ...). The image goes as a base64 data URL in the user message with a
  * fixed instruction; the conditioning prompt is never sent (the model must read the image).
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { Context } from '../../contract.js';
 import { dataUrlOf, loadImage } from './image.js';
@@ -41,7 +41,9 @@ export function contextLines(context: Context | undefined): string {
 }
 
 export function createOpenAIGenerator(o: OpenAIGeneratorOptions, apiKey: string | undefined): ReportGenerator {
-  const client = new OpenAI({ baseURL: o.baseURL, apiKey: apiKey ?? 'EMPTY', timeout: o.timeoutMs, maxRetries: o.retries });
+  // the SDK is imported on first use: no command that never generates should load it (~90 ms CPU)
+  let sdk: Promise<OpenAI> | undefined;
+  const openai = (): Promise<OpenAI> => (sdk ??= import('openai').then((m) => new m.default({ baseURL: o.baseURL, apiKey: apiKey ?? 'EMPTY', timeout: o.timeoutMs, maxRetries: o.retries })));
   return {
     id: 'openai',
     live: true,
@@ -62,6 +64,7 @@ export function createOpenAIGenerator(o: OpenAIGeneratorOptions, apiKey: string 
       ];
       let reply;
       try {
+        const client = await openai();
         reply = await client.chat.completions.create(
           {
             model: o.model,

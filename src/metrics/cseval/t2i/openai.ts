@@ -4,7 +4,7 @@
  * that only returns URLs is an error (the run folder keeps the bytes). The seed goes in the
  * body as `seed` (OpenAI ignores it; local servers honour it).
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { mediaTypeOf } from '../generators/image.js';
 import { ImageGeneratorError, type ImageGenerator } from './types.js';
@@ -25,7 +25,9 @@ export const OpenAIImageGeneratorSchema = z.strictObject({
 export type OpenAIImageGeneratorOptions = z.infer<typeof OpenAIImageGeneratorSchema>;
 
 export function createOpenAIImageGenerator(o: OpenAIImageGeneratorOptions, apiKey: string | undefined): ImageGenerator {
-  const client = new OpenAI({ baseURL: o.baseURL, apiKey: apiKey ?? 'EMPTY', timeout: o.timeoutMs, maxRetries: o.retries });
+  // the SDK is imported on first use: no command that never generates should load it (~90 ms CPU)
+  let sdk: Promise<OpenAI> | undefined;
+  const openai = (): Promise<OpenAI> => (sdk ??= import('openai').then((m) => new m.default({ baseURL: o.baseURL, apiKey: apiKey ?? 'EMPTY', timeout: o.timeoutMs, maxRetries: o.retries })));
   return {
     id: 'openai',
     version: async () => (o.version ? `${o.model}@${o.version}` : o.model),
@@ -33,6 +35,7 @@ export function createOpenAIImageGenerator(o: OpenAIImageGeneratorOptions, apiKe
     async generate(r, signal) {
       let reply: OpenAI.Images.ImagesResponse;
       try {
+        const client = await openai();
         reply = (await client.images.generate(
           {
             model: o.model,
