@@ -11,8 +11,11 @@ export const END = '<!-- bench:generated:end -->';
 /** The table as markdown. */
 export function markdownTable(rows: readonly BenchRow[]): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
-  const lines = ['| what | project | reference | result | goal | met |', '|---|---|---|---|---|---|'];
-  for (const r of rows) lines.push(`| ${esc(r.what)} | ${esc(r.project)} | ${esc(r.reference)} | ${esc(r.result)} | ${esc(r.goal)} | ${r.met ? 'yes' : '**no**'} |`);
+  const lines = ['| what | project | reference | result | goal | met | measured (UTC), load |', '|---|---|---|---|---|---|---|'];
+  for (const r of rows) {
+    const when = r.measuredAt ? `${r.measuredAt.slice(0, 16).replace('T', ' ')}, ${r.load ?? '?'}` : '—';
+    lines.push(`| ${esc(r.what)} | ${esc(r.project)} | ${esc(r.reference)} | ${esc(r.result)} | ${esc(r.goal)} | ${r.met ? 'yes' : '**no**'} | ${when} |`);
+  }
   return lines.join('\n');
 }
 

@@ -13,6 +13,10 @@ export interface BenchRow {
   met: boolean;
   /** Where the time goes when the goal is not met, or a caveat. */
   note?: string;
+  /** When the row was measured (ISO time; the runner adds it). */
+  measuredAt?: string;
+  /** The load average (1/5/15 min) when the row started. */
+  load?: string;
 }
 
 /** A group of rows measured together (one input, one reference run). */

@@ -51,7 +51,7 @@ export const radgraphGroup: BenchGroup = {
       }
       return out;
     }, 3);
-    const ref = runPython<number[]>('radgraph_f1.py', { pairs: data }, []);
+    const ref = runPython<number[]>('radgraph_f1.py', { pairs: data }, [], 3); // best of 3, as ours
     checkEqual('radgraph-f1', Array.from(ours.value), ref.outputs.flat());
     const x = ref.cpuSeconds / ours.cpuSeconds;
     return [{
@@ -107,7 +107,7 @@ export const crimsonGroup: BenchGroup = {
       return results;
     }, 3);
     const flat = ours.value.flatMap((r) => [r.crimson_score, r.metrics.N_G, r.metrics.E_penalty, r.metrics.correct, r.metrics.S, r.error_counts.false_findings, r.error_counts.missing_findings, r.error_counts.attribute_errors, r.error_counts.location_errors]);
-    const ref = runPython<number[]>('crimson_score.py', { evaluations: data }, []);
+    const ref = runPython<number[]>('crimson_score.py', { evaluations: data }, [], 3);
     checkEqual('crimson-score', flat, ref.outputs.flat());
     const x = ref.cpuSeconds / ours.cpuSeconds;
     return [{
