@@ -33,7 +33,13 @@ export const tok = {
 };
 
 /** Counting buffers indexed by n-gram id (ids never exceed the positions of a call); kept zeroed. */
-export const scratch = { grams: new Int32Array(256), count: new Int32Array(256), maxRef: new Int32Array(256) };
+export const scratch = {
+  grams: new Int32Array(256),
+  count: new Int32Array(256),
+  maxRef: new Int32Array(256),
+  /** Clipped unigram matches of the last {@link internInto} with one reference; -1 otherwise. */
+  unigramMatches: -1,
+};
 
 function nextGen(): number {
   if (gen === 0x3fffffff) {
@@ -72,11 +78,16 @@ export function internInto(references: readonly (readonly string[])[], hypothesi
   const li = localId;
   const out = tok.ids;
   const grams = scratch.grams;
+  // One reference (the metric's case): the clipped unigram matches are counted on the way, each
+  // hypothesis token consuming one occurrence of the reference's (see ngrams.ts).
+  const count = nRefs === 1 ? scratch.count : undefined;
+  let matches = 0;
   let vocab = 0;
   let pos = 0;
   starts[0] = 0;
   for (let k = 0; k <= nRefs; k++) {
     const a = k < nRefs ? references[k]! : hypothesis;
+    const ref = k < nRefs;
     for (let i = 0; i < a.length; i++) {
       const t = a[i]!;
       let g = ids[t];
@@ -85,11 +96,21 @@ export function internInto(references: readonly (readonly string[])[], hypothesi
         lg[g] = call;
         li[g] = vocab++;
       }
-      out[pos] = grams[pos] = li[g]!;
+      const id = li[g]!;
+      out[pos] = grams[pos] = id;
       pos++;
+      if (count !== undefined) {
+        if (ref) count[id]!++;
+        else if (count[id]! > 0) {
+          count[id]!--;
+          matches++;
+        }
+      }
     }
     starts[k + 1] = pos;
   }
+  if (count !== undefined) count.fill(0, 0, vocab);
+  scratch.unigramMatches = count !== undefined ? matches : -1;
   return vocab;
 }
 

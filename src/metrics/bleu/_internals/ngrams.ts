@@ -36,7 +36,7 @@ let pairGen = 0;
  * into `out[0..maxN)`. Once an order has no clipped match no higher order has one, so
  * counting stops there.
  */
-function countOrders(starts: Int32Array, seqCount: number, vocab: number, maxN: number, out: Int32Array): void {
+function countOrders(starts: Int32Array, seqCount: number, vocab: number, maxN: number, out: Int32Array, unigrams = -1): void {
   const total = starts[seqCount]!;
   const hypStart = starts[seqCount - 1]!;
   const hypLen = total - hypStart;
@@ -46,7 +46,7 @@ function countOrders(starts: Int32Array, seqCount: number, vocab: number, maxN: 
       out[n - 1] = 0;
       continue;
     }
-    if (n === 1) out[0] = clip(starts, seqCount, 1);
+    if (n === 1) out[0] = unigrams >= 0 ? unigrams : clip(starts, seqCount, 1);
     else if (seqCount === 2 && numIds * vocab <= PAIR_TABLE_LIMIT) numIds = extendAndClip(starts, n - 1, vocab, numIds, out);
     else {
       numIds = extend(starts, seqCount, n - 1, vocab, numIds);
@@ -208,7 +208,7 @@ export function matchCounts(references: readonly (readonly string[])[], hypothes
   const starts = startsBuf;
   const vocab = internInto(references, hypothesis, starts);
   if (countsBuf.length < maxN) countsBuf = new Int32Array(maxN);
-  countOrders(starts, seqCount, vocab, maxN, countsBuf);
+  countOrders(starts, seqCount, vocab, maxN, countsBuf, scratch.unigramMatches);
   return countsBuf;
 }
 
