@@ -26,6 +26,9 @@ const GUIDELINE_PAIRS: readonly Pair[] = [
   { general: 'lung opacity', specific: 'aspiration', grade: 'negligible', written: /\binfiltrat/i },
   // consolidation ~ edema: the same airspace filling, another cause and another treatment
   { general: 'consolidation', specific: 'pulmonary edema', grade: 'significant' },
+  // (this project's reading, not a §1.5 row) vascular congestion is the mildest stage of the
+  // hydrostatic edema §1.5 lists by its signs (vascular markings): one finding, graded apart
+  { general: 'vascular congestion', specific: 'pulmonary edema', grade: 'significant' },
 ];
 
 /** A finding name and, when known, the words it was written with. */

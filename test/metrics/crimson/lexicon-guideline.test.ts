@@ -30,6 +30,10 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
       expect(graded('Right middle lobe pneumonia.', 'Right middle lobe infiltrate.')).toEqual([['unspecific', 'negligible']]);
       expect(graded('Right middle lobe pneumonia.', 'Right middle lobe opacity.')).toEqual([['unspecific', 'significant']]);
     });
+    it('edema for vascular congestion (this project\'s pair): one finding, graded significant', () => {
+      expect(matchedOnly('Mild pulmonary vascular congestion.', 'Pulmonary edema.')).toBe(true);
+      expect(graded('Mild pulmonary vascular congestion.', 'Pulmonary edema.')).toEqual([['overinterpretation', 'significant']]);
+    });
     it('edema for consolidation: overinterpretation, significant, not a false plus a missing finding', () => {
       expect(matchedOnly('Bilateral perihilar consolidation.', 'Pulmonary edema.')).toBe(true);
       expect(graded('Bilateral perihilar consolidation.', 'Pulmonary edema.')).toEqual([['overinterpretation', 'significant']]);
@@ -98,6 +102,8 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     expect(graded('New left pneumothorax.', 'Left pneumothorax.')).toEqual([['temporal', 'significant']]);
     expect(graded('New small left pleural effusion.', 'Unchanged small left pleural effusion.')).toEqual([['temporal', 'significant']]);
     expect(graded('Stable small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
+    // an improvement is a change too (treatment response), read like the guideline's listed changes
+    expect(graded('Interval decrease of the moderate right pleural effusion.', 'Moderate right pleural effusion.')).toEqual([['temporal', 'significant']]);
     expect(graded('Small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
   });
 

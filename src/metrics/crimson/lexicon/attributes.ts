@@ -65,8 +65,12 @@ function sizeNamesIt(a: { name: string; measurementMm?: number }, b: { name: str
 
 /** Temporal values that say the same thing about change. */
 const TEMPORAL_GROUP: Record<Temporal, string> = { new: 'new', increased: 'worse', worsened: 'worse', decreased: 'better', improved: 'better', unchanged: 'same', resolved: 'resolved' };
-/** A change the candidate must not leave out (§1.5): missing "stable" is no error. */
-const CHANGE = new Set<Temporal>(['new', 'increased', 'worsened', 'resolved']);
+/**
+ * A change the candidate must not leave out (§1.5 names new / worsening / increasing / resolved;
+ * an improvement is read the same way: it is the answer to "is the treatment working"). Missing
+ * "stable" is no error.
+ */
+const CHANGE = new Set<Temporal>(['new', 'increased', 'worsened', 'decreased', 'improved', 'resolved']);
 
 /** The attribute errors of one matched pair, one entry per kind of error. */
 export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[] {
