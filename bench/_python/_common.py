@@ -6,8 +6,10 @@ import sys
 import time
 
 
-def run(score_all, repeats_default=1):
-    """score_all(data) -> list of outputs; data is the parsed input file (argv[1])."""
+def run(score_all, repeats_default=1, flatten=None):
+    """score_all(data) -> list of outputs; data is the parsed input file (argv[1]). `flatten`
+    turns each output into the compared numbers after the timing (outputs that are result
+    objects, as the TypeScript side returns)."""
     with open(sys.argv[1], encoding='utf-8') as f:
         data = json.load(f)
     repeats = int(sys.argv[2]) if len(sys.argv) > 2 else repeats_default
@@ -18,4 +20,6 @@ def run(score_all, repeats_default=1):
         outputs = score_all(data)
         c1, w1 = time.process_time(), time.perf_counter()
         best_cpu, best_wall = min(best_cpu, c1 - c0), min(best_wall, w1 - w0)
+    if flatten is not None:
+        outputs = [flatten(o) for o in outputs]
     print(json.dumps({'cpu_s': best_cpu, 'wall_s': best_wall, 'python': sys.version.split()[0], 'outputs': outputs}))

@@ -2,7 +2,10 @@
 §1.2; upstream's `_calculate_crimson`): weights per significance label, E_false, E_miss, N_G,
 partial credit b * b / (b + A) per first match of a reference, S and the final squashing,
 Python's round(x, 4). A small port for the bench (the crimson-score package is not
-installable here), not the package itself. Input: {"evaluations": [...]}."""
+installable here), not the package itself. It returns the result dict computeCrimsonScore
+returns (crimson_score, metrics, error_counts, weighted_error_counts), so both sides do the same
+work; the bench flattens it to the compared numbers outside the timed loop.
+Input: {"evaluations": [...]}."""
 from _common import run
 
 SIGNIFICANCE = {'urgent': 1.0, 'actionable_not_urgent': 0.5, 'not_actionable_not_urgent': 0.25, 'benign_expected': 0.0}
@@ -51,12 +54,23 @@ def _calculate_crimson(evaluation):
     else:
         s = (correct - e_false) / n_g
     score = s if s >= 0 else (-1 * more / (1 + more) if more > 0 else 0)
-    return [round(score, 4), n_g, e_false, correct, s, len(false_ids), len(missing_ids), len(attr_errors), counts['location_errors']]
+    weighted_attr = sum(SEVERITY.get(e.get('severity'), 0.25) for e in attr_errors)
+    return {
+        'crimson_score': round(score, 4),
+        'metrics': {'N_G': n_g, 'E_penalty': e_false, 'correct': correct, 'errors_more_than_correct': more, 'S': s},
+        'error_counts': {'false_findings': len(false_ids), 'missing_findings': len(missing_ids), 'attribute_errors': len(attr_errors), **counts},
+        'weighted_error_counts': {'false_findings': e_false, 'missing_findings': e_miss, 'attribute_errors': weighted_attr},
+    }
 
 
 def score_all(data):
     return [_calculate_crimson(e) for e in data['evaluations']]
 
 
+def flatten(r):
+    m, c = r['metrics'], r['error_counts']
+    return [r['crimson_score'], m['N_G'], m['E_penalty'], m['correct'], m['S'], c['false_findings'], c['missing_findings'], c['attribute_errors'], c['location_errors']]
+
+
 if __name__ == '__main__':
-    run(score_all)
+    run(score_all, flatten=flatten)
