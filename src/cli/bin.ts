@@ -1,4 +1,10 @@
 #!/usr/bin/env node
-import { main } from './program.js';
-
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // the version alone: no commander, no command modules (what commander would print, exit 0)
+  const { packageVersion } = await import('../util/package-root.js');
+  process.stdout.write(`${packageVersion()}\n`);
+} else {
+  const { main } = await import('./program.js');
+  process.exitCode = await main(argv);
+}
