@@ -40,6 +40,15 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     });
   });
 
+  it('one reference finding may match several predictions: a second, vaguer mention in its place is no false finding', () => {
+    const e = judge('Left lower lobe pneumonia.', 'Hazy left basilar opacity. Left lower lobe pneumonia.');
+    expect(e.matched_findings.map((m) => m.ref_id)).toEqual(['R1', 'R1']);
+    expect(e.errors.false_findings).toEqual([]);
+    expect(score('Left lower lobe pneumonia.', 'Hazy left basilar opacity. Left lower lobe pneumonia.')).toBe(1);
+    // elsewhere it is another finding
+    expect(judge('Left lower lobe pneumonia.', 'Left lower lobe pneumonia. Left upper lobe opacity.').errors.false_findings).toEqual(['P2']);
+  });
+
   describe('nodule and mass', () => {
     it('across the 3 cm line: a match with one significant measurement error', () => {
       expect(matchedOnly('2.6 cm nodule in the right lower lobe.', '3.3 cm mass in the right lower lobe.')).toBe(true);

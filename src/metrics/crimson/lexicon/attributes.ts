@@ -81,6 +81,8 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   const add = (type: AttributeErrorType, severity: Grade, explanation: string) =>
     out.push({ ref_id: r.id, pred_id: p.id, severity, error_types: [type], explanation });
   const lexicon = getLexicon().byName.get(a.name);
+  // the finding's errors are graded on the pair that matched it first
+  if (m.names === 'restated') return out;
 
   if (m.names === 'reinterpreted') {
     add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b)} as "${b.name}" where the reference reads "${a.name}"`);

@@ -24,7 +24,8 @@ export interface Match {
   p: Judged;
   /** How the names relate. */
   /** reinterpreted: the same sign read as another finding ("opacity, likely atelectasis" for "opacity, suspicious for pneumonia"). */
-  names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted';
+  /** restated: a second, vaguer or more specific, mention of a reference finding already matched (no error of its own). */
+  names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted' | 'restated';
 }
 
 /** Contradicting placements ("malpositioned" against "well positioned") are two different statements. */
@@ -82,7 +83,20 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
     const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && sharedSign(x.f, p.f) && samePlace(x.f, p.f));
     if (r) pair(r, p, 'reinterpreted');
   }
+  // 6. One reference finding may match several predictions (§1.5): a candidate naming it a second
+  // time, vaguer or more specific, on its side and in its place ("right lower lobe opacity ...
+  // right lower lobe consolidation" for a right lower lobe pneumonia), is that finding, not a false one.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const m = matches.find((x) => sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && placed(x.r.f, p.f) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
+    if (m) pair(m.r, p, 'restated');
+  }
   return matches;
+}
+
+/** Both placed, in the same region or level. */
+function placed(a: Finding, b: Finding): boolean {
+  return !!a.location?.length && !!b.location?.length && samePlace(a, b);
 }
 
 /** The sign two findings were both read from, if any. */
