@@ -60,6 +60,16 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     });
   });
 
+  it('descriptor: margins, solid vs ground-glass, simple vs complex, acute vs healed are significant; stated once is no error', () => {
+    expect(graded('Spiculated 2 cm nodule in the right upper lobe.', 'Well-circumscribed 2 cm nodule in the right upper lobe.')).toEqual([['descriptor', 'significant']]);
+    expect(graded('Solid nodule in the left lower lobe.', 'Ground-glass nodule in the left lower lobe.')).toEqual([['descriptor', 'significant']]);
+    expect(graded('Loculated right pleural effusion.', 'Simple right pleural effusion.')).toEqual([['descriptor', 'significant']]);
+    expect(graded('Acute right 5th rib fracture.', 'Old healed right 5th rib fracture.')).toEqual([['descriptor', 'significant']]);
+    expect(graded('Loculated right pleural effusion.', 'Right pleural effusion.')).toEqual([]);
+    // a descriptor of a neighbour in the same sentence is not the finding's own
+    expect(graded('Calcified granuloma and a left upper lobe nodule.', 'Left upper lobe nodule, noncalcified.')).toEqual([]);
+  });
+
   it('measurement margins: 2 mm under 6 mm, 4 mm from 6 mm, 20 % for masses', () => {
     expect(graded('5 mm nodule in the left lower lobe.', '7 mm nodule in the left lower lobe.')).toEqual([]);
     expect(graded('5 mm nodule in the left lower lobe.', '7.5 mm nodule in the left lower lobe.')).toEqual([['measurement', 'significant']]);

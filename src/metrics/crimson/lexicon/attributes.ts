@@ -125,6 +125,15 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     add('severity', 'significant', `${a.severityText ?? a.severity} in the reference, ${b.severityText ?? b.severity} in the candidate`);
   }
 
+  // Descriptor (§1.5): smooth vs irregular margins, solid vs ground-glass, simple vs complex, and
+  // calcified vs not or acute vs healed (benign against needing work-up): significant. Stated in one
+  // report only is no error.
+  for (const axis of Object.keys(r.descriptors) as (keyof typeof r.descriptors)[]) {
+    const x = r.descriptors[axis];
+    const y = p.descriptors[axis];
+    if (x && y && x !== y) add('descriptor', 'significant', `${x} in the reference, ${y} in the candidate`);
+  }
+
   if (a.measurementMm !== undefined && b.measurementMm !== undefined) {
     const grade = measurementGrade(a.name, a.measurementMm, b.measurementMm);
     if (grade) add('measurement', grade, `${a.measurementMm} mm in the reference, ${b.measurementMm} mm in the candidate`);

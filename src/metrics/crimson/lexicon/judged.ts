@@ -9,6 +9,7 @@ import { consolidate } from '../../../clinical/report/consolidate.js';
 import { significanceOf } from '../../../clinical/significance.js';
 import type { Context } from '../../contract.js';
 import type { SignificanceLevel } from '../schema.js';
+import { descriptorsOf, type DescriptorAxis } from './descriptors.js';
 
 /** A finding of one report, with its significance for this patient. */
 export interface Judged {
@@ -19,6 +20,8 @@ export interface Judged {
   rule?: string;
   /** The words of its first mention, as written ("infiltrate" for a `lung opacity`). */
   term: string;
+  /** Margins, density, calcification, complexity, chronicity as the mention's phrase states them. */
+  descriptors: Partial<Record<DescriptorAxis, string>>;
 }
 
 /** The judged findings of a report, ids `R1..` or `P1..`. */
@@ -28,7 +31,7 @@ export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): 
     .filter((f) => f.status !== 'absent')
     .map((f, i) => {
       const { significance, rule } = significanceOf(f.name, context, f);
-      return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]) };
+      return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]), descriptors: descriptorsOf(f.span, text) };
     });
 }
 
