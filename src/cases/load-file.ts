@@ -51,7 +51,7 @@ export async function loadCaseFile(file: string, root: string, display = file): 
 function loadCases(src: Source, file: string, root: string): FileLoad {
   // Positions of ids are taken now: a closure over the parsed document would keep every
   // file's YAML tree alive for the whole run (it doubled peak memory at 100,000 cases).
-  const idPositions = new Map<string, Problem>();
+  const idPositions = new Map<string, number>();
   const out: FileLoad = { cases: [], problems: [], idAt: idLookup(idPositions, src.at([], '')) };
   const seen = new Set<string>();
   const { data, at } = src;
@@ -88,18 +88,25 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
       return void out.problems.push(at(idPath, `duplicate case id "${id}" (first at ${first.file}:${first.line}:${first.column})`));
     }
     seen.add(id);
-    idPositions.set(id, at(idPath, ''));
+    const idAt = at(idPath, '');
+    idPositions.set(id, idAt.line * COLUMNS + idAt.column);
     out.cases.push(built.case!);
   });
   return out;
 }
 
+/** Positions of ids packed as line * COLUMNS + column (a number per case, not an object): columns stay below it, as files stay under 16 MiB. */
+const COLUMNS = 2 ** 25;
+
 /**
  * Made outside loadCases on purpose: a closure created there shares its context with the
  * callbacks that use `at` and `data`, and would keep the file's text and parse alive.
  */
-function idLookup(positions: Map<string, Problem>, top: Problem): (id: string) => Problem {
-  return (id) => positions.get(id) ?? top;
+function idLookup(positions: Map<string, number>, top: Problem): (id: string) => Problem {
+  return (id) => {
+    const packed = positions.get(id);
+    return packed === undefined ? top : { file: top.file, line: Math.floor(packed / COLUMNS), column: packed % COLUMNS, message: '' };
+  };
 }
 
 /** `{ ...defaults, ...raw }`, without a spread (spread objects got a hidden class each) and without a copy when there are no defaults. */

@@ -94,8 +94,16 @@ export class CaseLoader {
     return out;
   }
 
+  private readonly shown = new Map<string, string>();
+
+  /** The file as shown to the user; one string per file (it is asked once per case × metric). */
   display(file: string): string {
-    const rel = path.relative(this.cwd, file);
-    return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.replace(/\\/g, '/');
+    let shown = this.shown.get(file);
+    if (shown === undefined) {
+      const rel = path.relative(this.cwd, file);
+      shown = rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.replace(/\\/g, '/');
+      this.shown.set(file, shown);
+    }
+    return shown;
   }
 }

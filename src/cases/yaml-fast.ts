@@ -19,7 +19,6 @@ export interface FastYaml {
 /** Key of a path in `positions`. */
 export const pathKey = (path: readonly (string | number)[]): string => path.join('\u0001');
 
-const KEY = /^[A-Za-z_$][\w$.\-/]*$/;
 const MAX_DEPTH = 32;
 const POSITION_DEPTH = 3;
 
@@ -104,8 +103,8 @@ class Reader {
       const s = this.lines[n]!.text;
       const colon = keyEnd(s, c);
       if (colon < 0) return FALLBACK;
-      const key = s.slice(c, colon);
-      if (!KEY.test(key) || key === '__proto__' || Object.hasOwn(out, key) || typeof plainValue(key) !== 'string') return FALLBACK;
+      const key = s.slice(c, colon); // a KEY, by keyEnd
+      if (key === '__proto__' || Object.hasOwn(out, key) || typeof plainValue(key) !== 'string') return FALLBACK;
       const keyPath = child(path, key);
       let v = colon + 1;
       while (s[v] === ' ') v++;
@@ -169,12 +168,18 @@ function isEntry(s: string, c: number): boolean {
   return keyEnd(s, c) >= 0;
 }
 
-/** Offset of the colon that ends a plain key starting at `c`, or -1. */
+/**
+ * Offset of the colon that ends a plain key starting at `c`, or -1; the key must match KEY
+ * (`[A-Za-z_$][\w$.\-/]*`), checked here by character codes (this runs for every key).
+ */
 function keyEnd(s: string, c: number): number {
-  for (let j = c; j < s.length; j++) {
-    const ch = s[j];
-    if (ch === ':' && (j + 1 === s.length || s[j + 1] === ' ')) return j;
-    if (ch === ' ' || ch === '#' || ch === ',' || ch === '[' || ch === ']' || ch === '{' || ch === '}' || ch === '"' || ch === "'") return -1;
+  const first = s.charCodeAt(c);
+  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first === 0x5f || first === 0x24)) return -1;
+  for (let j = c + 1; j < s.length; j++) {
+    const ch = s.charCodeAt(j);
+    if (ch === 0x3a) return j + 1 === s.length || s.charCodeAt(j + 1) === 0x20 ? j : -1; // `:` ends the key, or is in no key we read
+    // letters, digits, _ $ . - /
+    if (!((ch >= 0x61 && ch <= 0x7a) || (ch >= 0x41 && ch <= 0x5a) || (ch >= 0x30 && ch <= 0x39) || ch === 0x5f || ch === 0x24 || ch === 0x2e || ch === 0x2d || ch === 0x2f)) return -1;
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 import type { ScoreOutcome, ScoreRequest } from '../contract.js';
 import { spawnProcess, spawnWorker, type Channel, type Isolation } from './module-channel.js';
 import type { FromWorker, ModuleWorkerData, ToWorker } from './module-worker.js';
+import { packRequests, unpackOutcomes } from './module-wire.js';
 
 /** Heap of one metric worker or process (MB): past it the worker ends with an out-of-memory error, the run does not. */
 export const WORKER_HEAP_MB = 1024;
@@ -73,7 +74,7 @@ export class ModuleWorkerHost {
       };
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
-      this.post(slot, { type: 'score', id, requests });
+      this.post(slot, { type: 'score', id, ...packRequests(requests) });
     });
   }
 
@@ -125,7 +126,7 @@ export class ModuleWorkerHost {
       } else {
         const p = slot.pending.get(m.id);
         slot.pending.delete(m.id);
-        if (m.type === 'result') p?.resolve(m.outcomes);
+        if (m.type === 'result') p?.resolve(unpackOutcomes(m));
         else p?.reject(new Error(m.message));
       }
     };

@@ -7,14 +7,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Metric, ScoreOutcome } from '../contract.js';
 import { instantiateModuleMetric } from './module-instance.js';
+import { packOutcomes, unpackRequests, type WireOutcomes, type WireRequests } from './module-wire.js';
 
 /** Host -> worker. */
-export type ToWorker = { type: 'score'; id: number; requests: unknown[] } | { type: 'abort'; id: number } | { type: 'close' };
+export type ToWorker = ({ type: 'score'; id: number } & WireRequests) | { type: 'abort'; id: number } | { type: 'close' };
 /** Worker -> host. */
 export type FromWorker =
   | { type: 'ready'; declaration: Record<string, unknown> }
   | { type: 'load-error'; message: string }
-  | { type: 'result'; id: number; outcomes: ScoreOutcome[] }
+  | ({ type: 'result'; id: number } & WireOutcomes)
   | { type: 'score-error'; id: number; message: string }
   | { type: 'closed' };
 
@@ -62,10 +63,10 @@ export async function serveMetric(port: Port, data: ModuleWorkerData): Promise<v
       const controller = new AbortController();
       inFlight.set(m.id, controller);
       void Promise.resolve()
-        .then(() => metric.score(m.requests as never, { signal: controller.signal }))
+        .then(() => metric.score(unpackRequests(m) as never, { signal: controller.signal }))
         .then((outcomes) => {
           try {
-            port.postMessage({ type: 'result', id: m.id, outcomes } satisfies FromWorker);
+            port.postMessage({ type: 'result', id: m.id, ...packOutcomes(outcomes) } satisfies FromWorker);
           } catch (e) {
             port.postMessage({ type: 'score-error', id: m.id, message: `returned outcomes that cannot leave its worker (${message(e)})` } satisfies FromWorker);
           }

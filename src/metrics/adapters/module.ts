@@ -16,9 +16,14 @@ export { importModule, mainExport } from './module-import.js';
 export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>, host: HostOptions | number = {}): Promise<Metric> {
   const workers = new ModuleWorkerHost({ modulePath, root, options }, host);
   const declaration = await workers.start();
-  return defineMetric({
-    ...(declaration as unknown as Metric),
-    score: (requests, context) => workers.score(requests, context.signal),
-    close: () => workers.close(),
-  });
+  try {
+    return defineMetric({
+      ...(declaration as unknown as Metric),
+      score: (requests, context) => workers.score(requests, context.signal),
+      close: () => workers.close(),
+    });
+  } catch (e) {
+    await workers.close(); // an invalid declaration: its worker goes too
+    throw e;
+  }
 }
