@@ -1,5 +1,5 @@
 import type { Case } from '../../cases/model.js';
-import { planSuiteLaws, type PlannedLaw } from '../../laws/plan.js';
+import type { PlannedLaw } from '../../laws/plan.js';
 import { MetricUnavailableError } from '../../metrics/provider.js';
 import type { RegisteredMetric } from '../../metrics/registry.js';
 import type { Suite } from '../../suite/schema.js';
@@ -61,7 +61,8 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
       checked.add(c);
       problems.push(...unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file)));
     }
-    const lawPlan = planSuiteLaws(suite, ctx.overrides);
+    // the laws (fast-check and the clinical core) load only for a suite that has laws
+    const lawPlan = suite.laws?.length ? (await import('../../laws/plan.js')).planSuiteLaws(suite, ctx.overrides) : { laws: [], problems: [] };
     problems.push(...lawPlan.problems);
     const known = new Set([...metrics.map((m) => m.id), ...unavailable.keys()]);
     // Case filters (-t, --tag, --capability) select cases; laws then run only when named with --law.

@@ -1,4 +1,3 @@
-import { runLaw, unavailableLaw } from '../../laws/plan.js';
 import type { ScoreOutcome } from '../../metrics/contract.js';
 import type { RegisteredMetric } from '../../metrics/registry.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from '../evaluate.js';
@@ -33,6 +32,7 @@ export async function* verdicts(units: Iterable<WorkUnit>, ctx: RunContext): Asy
       }
     } else {
       const { suite, law, metricId, reg } = unit;
+      const { runLaw, unavailableLaw } = await import('../../laws/plan.js'); // loaded only when a law runs
       const gate = gateFor(suite.suite.gate, metricId);
       const result = reg
         ? await untilGrace(runLaw(law, reg, { suite: suite.suite.name, score: ctx.lawScore, overrides: ctx.overrides, informational: gate.informational === true }), ctx.interrupt)
