@@ -33,14 +33,14 @@ export function generateScaleProject(dir: string, n: number): void {
   writeFileSync(path.join(dir, 'metric-suite.config.yaml'), 'metrics:\n  noop: { module: ./noop.mjs }\n');
 }
 
-export function measure(dir: string, argv: string[]): { ms: number; rssMB: number; exit: number } {
+export function measure(dir: string, argv: string[]): { ms: number; cpuMs: number; rssMB: number; exit: number } {
   const r = spawnSync(process.execPath, ['--max-old-space-size=4096', path.join(here, '_scale-child.mjs'), dir, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const last = r.stdout.trim().split('\n').at(-1);
   if (!last?.startsWith('{')) throw new Error(`bench child failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  return JSON.parse(last) as { ms: number; rssMB: number; exit: number };
+  return JSON.parse(last) as { ms: number; cpuMs: number; rssMB: number; exit: number };
 }
 
-const row = (label: string, n: number, m: { ms: number; rssMB: number; exit: number }, extra = ''): string =>
+const row = (label: string, n: number, m: { ms: number; cpuMs: number; rssMB: number; exit: number }, extra = ''): string =>
   `  ${label.padEnd(44)} ${m.ms.toFixed(0).padStart(7)} ms  ${((m.ms * 1000) / n).toFixed(1).padStart(6)} µs/case  peak RSS ${m.rssMB.toFixed(0).padStart(5)} MB  exit ${m.exit}${extra}`;
 
 export async function runnerScaleBench(): Promise<void> {

@@ -37,7 +37,8 @@ export const runnerGroup: BenchGroup = {
     return [{
       id: 'runner',
       what: `runner, ${RUNNER_CASES} ranking cases (100 per file) x no-op module metric, \`--no-cache\`, fresh process (bench/runner-scale.ts)`,
-      project: `${micros.toFixed(0)} µs/case, peak RSS ${m.rssMB.toFixed(0)} MB, exit ${m.exit} (before: ${BEFORE.runner})`,
+      // wall time is the goal; CPU time (this process and its worker) shows what a loaded machine adds
+      project: `${micros.toFixed(0)} µs/case (CPU ${((m.cpuMs * 1000) / RUNNER_CASES).toFixed(0)} µs/case), peak RSS ${m.rssMB.toFixed(0)} MB, exit ${m.exit} (before: ${BEFORE.runner})`,
       reference: '—',
       result: `${micros.toFixed(0)} µs/case, ${m.rssMB.toFixed(0)} MB`,
       goal: '<= 40 µs/case, <= 300 MB',
@@ -58,7 +59,7 @@ export const scaleGroup: BenchGroup = {
     return [{
       id: 'runner-100k',
       what: `${SCALE_CASES.toLocaleString('en')} ranking cases x no-op module metric, json reporter to a file (${m.reportMB.toFixed(0)} MB), \`--no-cache\`, fresh process (issue 14)`,
-      project: `${(m.ms / 1000).toFixed(1)} s, peak RSS ${m.rssMB.toFixed(0)} MB, exit ${m.exit} (before: ${BEFORE.scale})`,
+      project: `${(m.ms / 1000).toFixed(1)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s), peak RSS ${m.rssMB.toFixed(0)} MB, exit ${m.exit} (before: ${BEFORE.scale})`,
       reference: '—',
       result: `${(m.ms / 1000).toFixed(1)} s, ${m.rssMB.toFixed(0)} MB`,
       goal: '< 600 MB peak RSS',
