@@ -27,6 +27,13 @@ describe('neutralise', () => {
     expect(safe.keep).toBe(dirty.keep);
     expect(dirty.title).toBe('a\nb');
   });
+
+  it("leaves a run's plan (machine data: NUL-separated work keys) as it is, without a walk", () => {
+    const plan = { work: ['case\u0000main\u0000bleu\u0000a'], gates: [] };
+    const report = { title: 'ok', plan };
+    expect(neutralise(report)).toBe(report);
+    expect(neutralise(report).plan.work[0]).toBe('case\u0000main\u0000bleu\u0000a');
+  });
 });
 
 describe('terminal reporters print case text neutralised', () => {
