@@ -15,11 +15,16 @@ export interface BuildIssue {
 type CandidateInput = string | { text: unknown; context?: Context };
 
 function candidatesOf(raw: Record<string, CandidateInput>, context: Context | undefined): Candidate[] {
-  return Object.entries(raw).map(([label, c]) => {
-    if (typeof c === 'string') return { label, text: c, ...(context ? { context } : {}) };
-    const merged = context || c.context ? { ...context, ...c.context } : undefined;
-    return { label, text: c.text as Candidate['text'], ...(merged ? { context: merged } : {}) };
-  });
+  const out: Candidate[] = [];
+  // no spread per candidate: this runs for every candidate of every case
+  for (const label in raw) {
+    const c = raw[label]!;
+    const candidate: Candidate = typeof c === 'string' ? { label, text: c } : { label, text: c.text as Candidate['text'] };
+    const merged = typeof c === 'string' ? context : context || c.context ? { ...context, ...c.context } : undefined;
+    if (merged) candidate.context = merged;
+    out.push(candidate);
+  }
+  return out;
 }
 
 /**

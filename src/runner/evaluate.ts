@@ -33,6 +33,8 @@ export function skipReason(c: Case, reg: RegisteredMetric): string | undefined {
   if (c.kind === 'score' && !Object.hasOwn(c.expect, reg.id)) return `no expectation for ${reg.id} in this case`;
   const inputs = reg.metric.inputs;
   if (c.kind === 'image') return inputs.includes('image+prompt') ? undefined : `${reg.id} does not take image+prompt input`;
+  // the common case first, without an array or a set per case: every report is text, and text is taken
+  if (inputs.includes('text') && kindOf(c.reference) === 'text' && (c.kind === 'score' ? kindOf(c.candidate) === 'text' : c.candidates.every((x) => kindOf(x.text) === 'text'))) return undefined;
   const reports = c.kind === 'score' ? [c.reference, c.candidate] : [c.reference, ...c.candidates.map((x) => x.text)];
   const missing = [...new Set(reports.map(kindOf))].filter((k) => !inputs.includes(k));
   return missing.length ? `${reg.id} does not take ${missing.join(' or ')} reports` : undefined;

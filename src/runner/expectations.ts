@@ -6,6 +6,17 @@ import type { ExpectationResult } from './results.js';
 const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : Number(x.toPrecision(6)).toString());
 
 /**
+ * The result of a relation that holds: one frozen object per relation (relations are shared
+ * by the cases that write them), not one per case × metric; results are read, never changed.
+ */
+const holding = new WeakMap<IndexedRelation, ExpectationResult>();
+function held(r: IndexedRelation): ExpectationResult {
+  let e = holding.get(r);
+  if (!e) holding.set(r, (e = Object.freeze({ relation: r.text, holds: true })));
+  return e;
+}
+
+/**
  * Checks one relation against the scores. `better` is the difference in the metric's
  * direction; with tolerance t exactly one of `a > b`, `a = b`, `b > a` holds:
  * `>` needs better > t, `=` needs |a - b| <= t, `>=` needs better >= -t.
@@ -15,13 +26,13 @@ export function checkRelation(r: IndexedRelation, scores: Record<string, number>
   if (r.type === 'bound') {
     const v = scores[r.label]!;
     const holds = r.op === '>' ? v > r.value : r.op === '>=' ? v >= r.value : r.op === '<' ? v < r.value : r.op === '<=' ? v <= r.value : v === r.value;
-    return holds ? { relation: r.text, holds } : { relation: r.text, holds, detail: `${r.label} = ${fmt(v)}` };
+    return holds ? held(r) : { relation: r.text, holds, detail: `${r.label} = ${fmt(v)}` };
   }
   const a = scores[r.left]!;
   const b = scores[r.right]!;
   const better = direction === 'higher' ? a - b : b - a;
   const holds = r.op === '>' ? better > tolerance : r.op === '=' ? Math.abs(a - b) <= tolerance : better >= -tolerance;
-  if (holds) return { relation: r.text, holds };
+  if (holds) return held(r);
   const dir = direction === 'lower' ? ', lower is better' : '';
   return { relation: r.text, holds, detail: `${r.left} = ${fmt(a)}, ${r.right} = ${fmt(b)} (tolerance ${tolerance}${dir})` };
 }
