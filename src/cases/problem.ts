@@ -7,6 +7,8 @@ export interface Problem {
   line: number;
   column: number;
   message: string;
+  /** More lines to print under the message (e.g. the YAML parser's own text and code frame). */
+  detail?: string;
 }
 
 /** A problem with the command line or the selection, not with a file. */
@@ -16,5 +18,6 @@ export function usageProblem(message: string): Problem {
 
 /** Formats a problem the way editors and CI annotations expect. */
 export function formatProblem(p: Problem): string {
-  return p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`;
+  const head = p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`;
+  return p.detail ? [head, ...p.detail.split('\n').filter((l) => l.trim()).map((l) => `    ${l}`)].join('\n') : head;
 }

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { Problem } from './problem.js';
 import { nodeFor, positionOf, type Path } from './positions.js';
 import { readText } from './read-text.js';
+import { missingFieldMessage } from './lint/missing-field.js';
+import { yamlSyntaxMessage } from './lint/yaml-syntax.js';
 import { fastYaml, pathKey } from './yaml-fast.js';
 import { firstAlias, flowDepthOverflow, refuse, YAML_LIMITS } from './yaml-guards.js';
 
@@ -58,17 +60,18 @@ function fullParse(text: string, display: string): YamlFile {
   }
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+    doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
   } catch (e) {
     lineStarts(counter, text);
     const p = problem(0, `invalid YAML: ${firstLine(e)}`);
     return { at: () => p, problems: [p] };
   }
   const at: At = (p, message, key) => ({ file: display, ...positionOf(counter, nodeFor(doc, p, key)), message });
-  const errors = [...doc.errors, ...doc.warnings];
-  if (errors.length > 0) {
-    const problems = errors.map((e) => problem(e.pos[0], `invalid YAML: ${e.message.split('\n')[0]}`));
-    return { at, problems };
+  // one problem per file: the parser's later errors usually follow from its first
+  const first = doc.errors[0] ?? doc.warnings[0];
+  if (first) {
+    const { message, detail } = yamlSyntaxMessage(first);
+    return { at, problems: [{ ...problem(first.pos[0], message), detail }] };
   }
   const refused = refuse(doc);
   if (refused) return { at, problems: [{ file: display, ...positionOf(counter, refused.node), message: `invalid YAML: ${refused.message}` }] };
@@ -88,8 +91,11 @@ function lineStarts(counter: LineCounter, text: string): void {
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) counter.addNewLine(i + 1);
 }
 
-/** zod issues as positioned problems (unknown keys point at the key itself). */
-export function zodProblems(error: z.ZodError, at: At, prefix: Path = []): Problem[] {
+/**
+ * zod issues as positioned problems (unknown keys point at the key itself). With the parsed
+ * `data`, a field that is absent says so and what it should hold.
+ */
+export function zodProblems(error: z.ZodError, at: At, prefix: Path = [], data?: unknown): Problem[] {
   return error.issues.slice(0, 8).map((issue) => {
     const p = [...prefix, ...issue.path.filter((x): x is string | number => typeof x !== 'symbol')];
     const rel = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
@@ -99,7 +105,8 @@ export function zodProblems(error: z.ZodError, at: At, prefix: Path = []): Probl
       const more = keys.length > 1 ? ` (also ${keys.slice(1).join(', ')})` : '';
       return at(p, `unknown field "${keys[0]}"${rel.length ? ` in ${field}` : ''}${more}`, keys[0]);
     }
-    return at(p, `${field}: ${issue.message}`);
+    const missing = data === undefined ? undefined : missingFieldMessage(issue, data);
+    return at(p, missing ?? `${field}: ${issue.message}`);
   });
 }
 

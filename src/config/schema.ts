@@ -59,6 +59,10 @@ export const ConfigSchema = z
     suites: z.array(z.string()).optional().describe('Suite file globs (default suites/*.yaml)'),
     cacheDir: z.string().optional().describe('Default .metric-suite/cache'),
     reporters: z.array(z.string()).optional(),
+    capabilities: z
+      .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a capability is lower-case words joined by "-"'))
+      .optional()
+      .describe('Capabilities your cases may name beyond the documented ones (laterality, negation, ...); `validate` rejects any other'),
     metrics: z.record(z.string(), z.union([InlineMetric, MetricSpecSchema])).optional(),
     imageGenerators: z.record(z.string(), z.record(z.string(), z.unknown())).optional().describe('Text-to-image generators for `metric-suite cseval --generator <name>` (src/metrics/cseval/README.md)'),
   })

@@ -63,7 +63,9 @@ describe('every reporter writing to a file', () => {
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.every((l) => l.startsWith('metric-suite: '))).toBe(true);
+    // each problem on a line of its own; the YAML parser's detail indented under it
+    expect(lines.every((l) => l.startsWith('metric-suite: ') || l.startsWith('    '))).toBe(true);
+    expect(lines.filter((l) => l.startsWith('metric-suite: '))).toEqual([expect.stringContaining('cases/bad.yaml:')]);
     expect(r.stderr).toContain('cases/bad.yaml');
     expect(r.stderr).not.toContain('no cases to run');
   });

@@ -18,7 +18,7 @@ describe('loadSuite', () => {
     const r = await loadSuite(path.join(cwd, 'suites/s.yaml'), 'suites/s.yaml');
     expect(r.problems.map(formatProblem)).toEqual([expect.stringMatching(/^suites\/s\.yaml:4:24: gate\.bleu\.minPassRate: /)]);
     const empty = tmpTree({ 's.yaml': 'name: s\n' });
-    expect((await loadSuite(path.join(empty, 's.yaml'), 's.yaml')).problems[0]!.message).toMatch(/^metrics: /);
+    expect((await loadSuite(path.join(empty, 's.yaml'), 's.yaml')).problems[0]!.message).toMatch(/^missing field "metrics": expected metric ids/);
   });
 
   it('finds suite files sorted', async () => {

@@ -1,26 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Node } from 'yaml';
 import { nodeFor, positionOf } from '../positions.js';
+import { YAML_LIMITS } from '../yaml-guards.js';
+import { capabilityIssues, CAPABILITIES } from './capabilities.js';
 import { fieldIssues } from './fields.js';
 import { ageOver89, findPhi, isAgeKey, NOT_TEXT_KEYS } from './phi.js';
 import type { LintFinding } from './types.js';
+import { todoFields } from './todo.js';
 import { offsetIn, scalars } from './walk.js';
 
-export { isPhi, type LintFinding } from './types.js';
+export { isError, isPhi, type LintFinding } from './types.js';
+export { CAPABILITIES } from './capabilities.js';
 export { findPhi, ageOver89 } from './phi.js';
+
+export interface LintOptions {
+  /** Capabilities a case may name (default: the documented ones, CAPABILITIES). */
+  capabilities?: ReadonlySet<string>;
+}
+
+const DOCUMENTED: ReadonlySet<string> = new Set(CAPABILITIES);
 
 /**
  * Lints one case file's text: protected health information in any case text or context
- * (provenance and ids excepted), and missing rationale or provenance. A file that does not
+ * (provenance and ids excepted), missing rationale or provenance, scaffold `TODO`s left in,
+ * and (an error) a capability that is neither documented nor declared. A file that does not
  * parse gives no findings (the loader reports it).
  */
-export function lintCaseText(text: string): LintFinding[] {
+export function lintCaseText(text: string, options: LintOptions = {}): LintFinding[] {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
   if (doc.errors.length > 0) return [];
   const out: LintFinding[] = [];
   const at = (offset: number | Node | undefined) => positionOf(counter, offset);
-  for (const { path, node } of scalars(doc.contents as Node | null)) {
+  const values = scalars(doc.contents as Node | null);
+  for (const { path, node } of values) {
     if (path.some((k) => typeof k === 'string' && NOT_TEXT_KEYS.has(k))) continue;
     const key = path.at(-1);
     const where = path.join('.');
@@ -34,19 +47,33 @@ export function lintCaseText(text: string): LintFinding[] {
       out.push({ ...at(offsetIn(text, node, m.index, m.text)), rule: m.rule, message: `possible PHI: ${m.what} "${m.text}" in ${where}` });
     }
   }
-  for (const issue of fieldIssues(doc.toJS())) {
+  const todos = todoFields(values);
+  if (todos.length > 0) {
+    const fields = [...new Set(todos.map((t) => t.path.filter((k) => typeof k === 'string').join('.')))];
+    out.push({ ...at(todos[0]!.node), rule: 'fields/todo', message: `scaffold placeholders left: TODO in ${fields.join(', ')} (replace each with the case's content)` });
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
+  } catch {
+    return []; // an alias past the limits: the loader reports the file
+  }
+  for (const issue of fieldIssues(data)) {
     out.push({ ...at(nodeFor(doc, issue.path, issue.key)), rule: issue.rule, message: issue.message });
+  }
+  for (const issue of capabilityIssues(data, options.capabilities ?? DOCUMENTED)) {
+    out.push({ ...at(nodeFor(doc, issue.path)), rule: issue.rule, message: issue.message, severity: 'error' });
   }
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Lints a file on disk; an unreadable file gives no findings (the loader reports it). */
-export function lintCaseFile(file: string): LintFinding[] {
+export function lintCaseFile(file: string, options: LintOptions = {}): LintFinding[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return [];
   }
-  return lintCaseText(text);
+  return lintCaseText(text, options);
 }

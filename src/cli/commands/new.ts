@@ -3,11 +3,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliIO } from '../io.js';
 
-/** Capabilities of the built-in corpus (DESIGN §2); others are allowed with a note. */
-export const CAPABILITIES = [
-  'laterality', 'location', 'severity', 'measurement', 'certainty', 'negation', 'temporal', 'devices',
-  'significance', 'context', 'normal-handling', 'paraphrase', 'false-finding', 'missing-finding',
-] as const;
+import { CAPABILITIES } from '../../cases/lint/capabilities.js';
+
+export { CAPABILITIES };
 
 const KINDS = ['ranking', 'preference'] as const;
 type NewKind = (typeof KINDS)[number];
@@ -88,7 +86,7 @@ export function registerNew(program: Command, io: CliIO, setExit: (code: number)
         return setExit(2);
       }
       if (!(CAPABILITIES as readonly string[]).includes(flags.capability)) {
-        io.stderr.write(`note: "${flags.capability}" is a new capability (known: ${CAPABILITIES.join(', ')})\n`);
+        io.stderr.write(`note: "${flags.capability}" is a new capability (known: ${CAPABILITIES.join(', ')}); declare it under \`capabilities:\` in the config, or validate rejects it\n`);
       }
       const id = flags.id ?? `${flags.capability}/new-case`;
       const out = path.resolve(io.cwd, flags.out ?? path.join('cases', flags.kind, flags.capability, `${slug(id)}.yaml`));

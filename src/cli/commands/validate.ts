@@ -1,43 +1,73 @@
 import type { Command } from 'commander';
-import { CaseLoader } from '../../cases/load.js';
+import type { Case } from '../../cases/model.js';
+import { CAPABILITIES } from '../../cases/lint/index.js';
 import { lintFiles, lintSummary } from '../../cases/lint/report.js';
+import { didYouMean } from '../../cases/lint/suggest.js';
+import { CaseLoader } from '../../cases/load.js';
 import { loadConfig } from '../../config/load.js';
+import { builtinProviders } from '../../metrics/builtins.js';
+import { MetricRegistry } from '../../metrics/registry.js';
+import { unknownMetricReferences } from '../../runner/references.js';
 import { formatProblem, type Problem } from '../../runner/results.js';
 import { selectSuites } from '../../runner/select.js';
 import type { CliIO } from '../io.js';
 
-/** `metric-suite validate [paths...]`: load and check case files only (contributors, CI). */
+interface ValidateFlags {
+  config?: string;
+  lint?: boolean;
+  strict?: boolean;
+}
+
+/**
+ * `metric-suite validate [paths...]`: load and check case files only (contributors, CI):
+ * schema, relations, capabilities (documented or declared in the config), metric ids a case
+ * names, and the PHI / rationale / provenance / TODO lint.
+ */
 export function registerValidate(program: Command, io: CliIO, setExit: (code: number) => void): Command {
   return program
     .command('validate')
     .description('check case files (paths or globs; default: the cases of every suite) without running metrics')
     .argument('[paths...]', 'case files or globs')
     .option('-c, --config <file>', 'config file')
-    .option('--no-lint', 'skip the PHI and rationale/provenance lint (see CONTRIBUTING.md)')
-    .option('--strict', 'also fail (exit 2) on missing rationale or provenance, not only on PHI')
-    .action(async (paths: string[], flags: { config?: string; lint?: boolean; strict?: boolean }) => {
-      const loader = new CaseLoader(io.cwd);
-      const problems: Problem[] = [];
-      const files = new Set<string>();
-      const add = async (patterns: string[], base: string) => {
-        const r = await loader.resolve(patterns, base);
-        problems.push(...r.problems);
-        r.files.forEach((f) => files.add(f));
-      };
-      if (paths.length > 0) await add(paths.map((p) => (/\.(ya?ml|json)$/i.test(p) || /[*?{]/.test(p) ? p : `${p.replace(/\/$/, '')}/**/*.{yaml,yml,json}`)), io.cwd);
-      else {
-        const { config, root, problems: configProblems } = await loadConfig(io.cwd, flags.config);
-        const { suites, problems: suiteProblems } = await selectSuites(root, io.cwd, { ...(config.suites ? { suiteGlobs: config.suites } : {}) });
-        problems.push(...configProblems, ...suiteProblems);
-        for (const s of suites) await add(s.cases, s.dir);
-      }
-      const loaded = await loader.load([...files].sort());
-      problems.push(...loaded.problems);
-      for (const p of problems) io.stdout.write(`${formatProblem(p)}\n`);
-      const lint = flags.lint === false ? undefined : lintFiles([...files].sort(), (f) => loader.display(f));
-      if (lint) for (const line of lintSummary(lint)) io.stdout.write(`${line}\n`);
-      io.stdout.write(`${files.size} case files, ${loaded.cases.length} valid cases, ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
-      const lintFails = lint !== undefined && (flags.strict ? lint.warnings.length > 0 : lint.phi > 0);
-      setExit(problems.length > 0 || lintFails ? 2 : 0);
-    });
+    .option('--no-lint', 'skip the PHI, rationale/provenance and TODO lint (see CONTRIBUTING.md)')
+    .option('--strict', 'also fail (exit 2) on lint warnings: missing rationale or provenance, scaffold TODOs left in')
+    .action(async (paths: string[], flags: ValidateFlags) => setExit(await validate(paths, flags, io)));
+}
+
+async function validate(paths: string[], flags: ValidateFlags, io: CliIO): Promise<number> {
+  const loader = new CaseLoader(io.cwd);
+  const { config, root, problems: configProblems } = await loadConfig(io.cwd, flags.config);
+  const problems: Problem[] = [...configProblems];
+  const files = new Set<string>();
+  const add = async (patterns: string[], base: string) => {
+    const r = await loader.resolve(patterns, base);
+    problems.push(...r.problems);
+    r.files.forEach((f) => files.add(f));
+  };
+  if (paths.length > 0) await add(paths.map((p) => (/\.(ya?ml|json)$/i.test(p) || /[*?{]/.test(p) ? p : `${p.replace(/\/$/, '')}/**/*.{yaml,yml,json}`)), io.cwd);
+  else {
+    const { suites, problems: suiteProblems } = await selectSuites(root, io.cwd, { ...(config.suites ? { suiteGlobs: config.suites } : {}) });
+    problems.push(...suiteProblems);
+    for (const s of suites) await add(s.cases, s.dir);
+  }
+  const sorted = [...files].sort();
+  const loaded = await loader.load(sorted);
+  problems.push(...loaded.problems, ...metricProblems(loaded.cases, new MetricRegistry(builtinProviders, config.metrics ?? {}, root), loader));
+  const lint = lintFiles(sorted, (f) => loader.display(f), { capabilities: new Set([...CAPABILITIES, ...(config.capabilities ?? [])]) });
+  const lines = [...problems.map(formatProblem), ...lint.errors];
+  for (const line of lines) io.stdout.write(`${line}\n`);
+  if (flags.lint !== false) for (const line of lintSummary(lint)) io.stdout.write(`${line}\n`);
+  io.stdout.write(`${files.size} case files, ${loaded.cases.length} valid cases, ${lines.length} problem${lines.length === 1 ? '' : 's'}\n`);
+  const lintFails = flags.lint !== false && (flags.strict ? lint.warnings.length > 0 : lint.phi > 0);
+  return lines.length > 0 || lintFails ? 2 : 0;
+}
+
+/** Metric ids a case names that neither the built-ins nor the config define (a typo would skip the case at run time). */
+function metricProblems(cases: Case[], registry: MetricRegistry, loader: CaseLoader): Problem[] {
+  const ids = registry.ids();
+  return cases.flatMap((c) => unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file)).map((p) => {
+    const id = /unknown metric "([^"]+)"/.exec(p.message)?.[1];
+    const hint = id ? didYouMean(id, ids) : '';
+    return { ...p, message: `${p.message} (${hint || '`metric-suite list` shows every metric; a new one goes under `metrics:` in the config'})` };
+  }));
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { CAPABILITIES, lintCaseText } from '../../../src/cases/lint/index.js';
+import { missingFieldMessage } from '../../../src/cases/lint/missing-field.js';
+import { yamlSyntaxMessage } from '../../../src/cases/lint/yaml-syntax.js';
+import { CaseSchema } from '../../../src/cases/schema.js';
+import { scaffold } from '../../../src/cli/commands/new.js';
+
+const prov = 'rationale: r\nprovenance: { author: me, license: MIT }\n';
+const ranking = (capability: string) => `id: c\nkind: ranking\ncapability: ${capability}\nreference: a\ncandidates: { a: a, b: b }\nexpect: a > b\n${prov}`;
+
+describe('capability check', () => {
+  it('a documented capability passes; a typo is an error at the value, with the near name', () => {
+    expect(lintCaseText(ranking('laterality'))).toEqual([]);
+    const [f, ...rest] = lintCaseText(ranking('laterallity'));
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ line: 3, column: 13, rule: 'case/capability', severity: 'error' });
+    expect(f!.message).toMatch(/^unknown capability "laterallity" \(did you mean laterality\?; a new one is declared under `capabilities:` in the config\)$/);
+  });
+
+  it('a name nothing resembles lists the documented ones; a declared one passes', () => {
+    const [f] = lintCaseText(ranking('hemodynamics'));
+    expect(f!.message).toContain(`one of ${CAPABILITIES.join(', ')}`);
+    expect(lintCaseText(ranking('hemodynamics'), { capabilities: new Set([...CAPABILITIES, 'hemodynamics']) })).toEqual([]);
+  });
+
+  it('checks `defaults` and each entry of a `cases:` list', () => {
+    const text = `defaults: { kind: ranking, capability: negaton, reference: a, rationale: r, provenance: { author: me, license: MIT } }
+cases:
+  - { id: x, candidates: { a: a }, expect: a >= a }
+  - { id: y, capability: sevrity, candidates: { a: a }, expect: a >= a }
+`;
+    const errors = lintCaseText(text).filter((f) => f.severity === 'error');
+    expect(errors.map((f) => f.line)).toEqual([1, 4]);
+    expect(errors[0]!.message).toMatch(/^unknown capability "negaton" \(did you mean negation\?;/);
+    expect(errors[1]!.message).toMatch(/^unknown capability "sevrity" \(did you mean severity\?;/);
+  });
+});
+
+describe('TODO placeholders', () => {
+  it('a fresh scaffold gives one warning naming the fields still to fill', () => {
+    const findings = lintCaseText(scaffold('ranking', 'laterality', 'laterality/x', '../schema.json'));
+    const todo = findings.filter((f) => f.rule === 'fields/todo');
+    expect(todo).toHaveLength(1);
+    expect(todo[0]!.severity).toBeUndefined(); // a warning: fails validate --strict only
+    expect(todo[0]!.message).toMatch(/^scaffold placeholders left: TODO in title, tags, reference, candidates\.exact, candidates\.reworded, candidates\.wrong, rationale, provenance\.author /);
+  });
+
+  it('comments mentioning TODO do not count, nor words containing it', () => {
+    expect(lintCaseText(`# TODO later\n${ranking('laterality')}`)).toEqual([]);
+    expect(lintCaseText(ranking('laterality').replace('reference: a', 'reference: TODOS are not placeholders'))).toEqual([]);
+  });
+});
+
+describe('missing field messages', () => {
+  it('name the field and what it holds', () => {
+    const raw = { kind: 'ranking', candidates: { a: 'a' }, expect: 'a > b' };
+    const issue = CaseSchema.safeParse(raw).error!.issues[0]!;
+    expect(missingFieldMessage(issue, raw)).toBe('missing field "reference": expected the reference report: text, or a structured report');
+  });
+
+  it('fall back to the expected type for fields without a description; nothing for a present, wrong value', () => {
+    const raw = { kind: 'preference', reference: 'a', candidates: { a: 'a' }, ratings: [{ scores: { a: 1 } }] };
+    const issue = CaseSchema.safeParse(raw).error!.issues[0]!;
+    expect(missingFieldMessage(issue, raw)).toBe('missing field "rater": expected the rater\'s name or id');
+    const wrong = { kind: 'score', reference: 'a', candidate: 3, expect: {} };
+    expect(missingFieldMessage(CaseSchema.safeParse(wrong).error!.issues[0]!, wrong)).toBeUndefined();
+  });
+});
+
+describe('YAML syntax messages', () => {
+  it('our own line for the common mistakes, the parser text as detail', () => {
+    expect(yamlSyntaxMessage({ code: 'MISSING_CHAR', message: 'Missing closing "quote at line 3, column 1:\n\nx\n^\n' })).toEqual({
+      message: 'invalid YAML: a quoted string is never closed: a " or \' is missing',
+      detail: 'Missing closing "quote at line 3, column 1:\n\nx\n^',
+    });
+    expect(yamlSyntaxMessage({ code: 'BLOCK_AS_IMPLICIT_KEY', message: 'Nested mappings are not allowed in compact mappings at line 1' }).message).toBe('invalid YAML: a value holds an unquoted ": ": put the text in quotes');
+    expect(yamlSyntaxMessage({ code: 'TAB_AS_INDENT', message: 'Tabs ...' }).message).toBe('invalid YAML: a tab indents a line: YAML indents with spaces only');
+    expect(yamlSyntaxMessage({ code: 'SOMETHING_NEW', message: 'x' }).message).toBe('invalid YAML: the file is not valid YAML');
+  });
+});

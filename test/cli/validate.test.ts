@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { tmpTree } from '../_support/tmp.js';
+import { cli } from './_run.js';
+
+const done = 'rationale: r\nprovenance: { author: me, license: MIT }\n';
+const ranking = (capability: string) => `id: ${capability}\nkind: ranking\ncapability: ${capability}\nreference: Left effusion.\ncandidates: { a: Left effusion., b: Right effusion. }\nexpect: a > b\n${done}`;
+
+describe('metric-suite validate: what a reviewer would catch', () => {
+  it('a misspelt capability is an error with the near name; a capability declared in the config passes', async () => {
+    const cwd = tmpTree({ 'cases/a.yaml': ranking('laterallity'), 'cases/b.yaml': ranking('hemodynamics') });
+    const r = await cli(['validate', 'cases'], cwd);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('cases/a.yaml:3:13: unknown capability "laterallity" (did you mean laterality?;');
+    expect(r.stdout).toMatch(/cases\/b\.yaml:3:13: unknown capability "hemodynamics" \(one of laterality, .*; a new one is declared under `capabilities:` in the config\)/);
+    expect(r.lastLine).toBe('2 case files, 2 valid cases, 2 problems');
+    const declared = tmpTree({ 'cases/b.yaml': ranking('hemodynamics'), 'metric-suite.config.json': '{ "capabilities": ["hemodynamics"] }' });
+    const ok = await cli(['validate', '--strict', 'cases'], declared);
+    expect(ok.stdout).toBe('1 case files, 1 valid cases, 0 problems\n');
+    expect(ok.code).toBe(0);
+  });
+
+  it('a scaffold still full of TODO passes plain validate but fails --strict', async () => {
+    const cwd = tmpTree({ 'package.json': '{}' });
+    expect((await cli(['new', 'case', '--kind', 'ranking', '--capability', 'laterality', '--id', 'laterality/x'], cwd)).code).toBe(0);
+    const plain = await cli(['validate', 'cases'], cwd);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/cases\/ranking\/laterality\/x\.yaml:\d+:\d+: warning: scaffold placeholders left: TODO in title, tags, reference, .* \[fields\/todo\]/);
+    const strict = await cli(['validate', '--strict', 'cases'], cwd);
+    expect(strict.code).toBe(2);
+  });
+
+  it('an unknown metric in a score case fails at validate time, with the near id', async () => {
+    const cwd = tmpTree({ 'cases/s.yaml': `id: s\nkind: score\ncapability: paraphrase\nreference: a b\ncandidate: a b\nexpect: { bleuu: { value: 1 } }\n${done}` });
+    const r = await cli(['validate', 'cases'], cwd);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleuu" in expect (did you mean bleu?)');
+    // a metric the config defines is known
+    const configured = tmpTree({
+      'cases/s.yaml': `id: s\nkind: score\ncapability: paraphrase\nreference: a b\ncandidate: a b\nexpect: { mine: { value: 1 } }\n${done}`,
+      'metric-suite.config.json': '{ "metrics": { "mine": { "use": "bleu" } } }',
+    });
+    expect((await cli(['validate', 'cases'], configured)).code).toBe(0);
+  });
+
+  it('a missing field says which field and what it holds', async () => {
+    const cwd = tmpTree({ 'cases/m.yaml': `id: m\nkind: ranking\ncapability: laterality\ncandidates: { a: x, b: y }\nexpect: a > b\n${done}` });
+    const r = await cli(['validate', 'cases'], cwd);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('cases/m.yaml:1:1: missing field "reference": expected the reference report: text, or a structured report\n');
+  });
+
+  it('a YAML syntax error is printed once: our line, the parser detail indented under it', async () => {
+    const cwd = tmpTree({ 'cases/y.yaml': 'id: y\nkind: ranking\nreference: a\ncandidates:\n  a: x\n- b\nexpect: a > b\n' });
+    const r = await cli(['validate', 'cases'], cwd);
+    expect(r.code).toBe(2);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('cases/y.yaml:6:1: invalid YAML: a list or mapping starts where a key was expected: check the indentation');
+    expect(lines[1]).toBe('    A block sequence may not be used as an implicit map key at line 6, column 1:');
+    expect(lines.slice(2, -1).every((l) => l.startsWith('    '))).toBe(true); // the code frame, nothing else
+    expect(r.stdout.match(/invalid YAML/g)).toHaveLength(1); // the parser's two follow-on errors are not printed
+    expect(r.lastLine).toBe('1 case files, 0 valid cases, 1 problem');
+  });
+});
