@@ -10,9 +10,15 @@ export function processIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
 }
 
-/** Colour when writing to a TTY, unless NO_COLOR is set; FORCE_COLOR forces it. */
-export function useColor(io: CliIO): boolean {
-  if (io.env.FORCE_COLOR && io.env.FORCE_COLOR !== '0') return true;
+/**
+ * Colour when writing to a TTY. `--no-color` (flag false) turns it off; else FORCE_COLOR
+ * decides when set (`0` or `false` off, anything else on, as chalk reads it); else NO_COLOR
+ * (non-empty) turns it off.
+ */
+export function useColor(io: CliIO, flag?: boolean): boolean {
+  if (flag === false) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
   return io.stdout.isTTY === true;
 }

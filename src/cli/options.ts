@@ -24,7 +24,7 @@ export const selectionOptions: OptionSpec[] = [
 
 /** Options of `run` alone. */
 export const runOptions: OptionSpec[] = [
-  { flags: '--reporter <name>', description: 'default, verbose, json, junit, or a module path (repeatable)', repeatable: true },
+  { flags: '--reporter <name>', description: 'a built-in reporter (listed below) or a module path exporting one (repeatable)', repeatable: true },
   { flags: '--output-file <name=path>', description: 'write reporter NAME to PATH instead of stdout (repeatable)', repeatable: true },
   { flags: '--bail [n]', description: 'stop after n gating failures or errors (default 1)', parse: (v) => parseInteger('--bail', v, 1) },
   { flags: '--no-cache', description: 'neither read nor write the disk cache' },
@@ -38,7 +38,14 @@ export const runOptions: OptionSpec[] = [
   { flags: '--num-runs <n>', description: 'runs per law × metric, not scaled by metric cost', parse: (v) => parseInteger('--num-runs', v, 1) },
   { flags: '--shard <i/n>', description: 'run shard i of n of the planned work (merge the blob reports with merge-reports)', parse: (v) => parseShardFlag(v) },
   { flags: '--baseline [file]', description: 'gate only on results newly broken against the baseline (default metric-suite.baseline.json)' },
+  { flags: '-u, --update', description: 'after comparing with the baseline (as --baseline), write this run into it (as `baseline update`)' },
+  { flags: '-w, --watch', description: 're-run the affected cases when a case file, suite file, the config or a module metric changes' },
+  { flags: '--changed [ref]', description: 'only cases in files changed since a git ref (default HEAD: uncommitted and untracked files)' },
+  { flags: '--no-color', description: 'no colour (as NO_COLOR=1; FORCE_COLOR=1 forces colour, FORCE_COLOR=0 turns it off)' },
 ];
+
+/** Flags of `run` alone: the other commands that share runOptions leave these out. */
+export const RUN_ONLY = new Set(['--shard <i/n>', '--baseline [file]', '-u, --update', '-w, --watch', '--changed [ref]']);
 
 function parseShardFlag(value: string): Shard {
   try {
@@ -91,6 +98,11 @@ export interface RunFlags extends SelectionFlags {
   numRuns?: number;
   shard?: Shard;
   baseline?: string | true;
+  update?: boolean;
+  watch?: boolean;
+  changed?: string | true;
+  /** false with --no-color. */
+  color?: boolean;
 }
 
 /** Maps selection flags onto runner options. */

@@ -24,6 +24,7 @@ export const COMMANDS: readonly { name: string; load: () => Promise<RegisterComm
   { name: 'merge-reports', load: async () => (await import('./commands/merge-reports.js')).registerMergeReports },
   { name: 'cseval', load: async () => (await import('./commands/cseval.js')).registerCseval },
   { name: 'extract', load: async () => (await import('./commands/extract.js')).registerExtract },
+  { name: 'cache', load: async () => (await import('./commands/cache.js')).registerCache },
 ];
 
 /**
@@ -52,7 +53,8 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     .description('Conformance suite for clinical evaluation metrics')
     .version(packageVersion())
     .exitOverride()
-    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) });
+    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
+    .addHelpText('after', '\nA bare `metric-suite` (or one with only options, e.g. `metric-suite -t effusion`) is `metric-suite run`:\nevery suite in suites/. `metric-suite run --help` lists its options and every reporter.\n');
   try {
     const registers = await Promise.all(commandsFor(argv).map((c) => c.load()));
     for (const register of registers) register(program, io, setExit).exitOverride();

@@ -16,7 +16,7 @@ export interface ActiveReporters {
 }
 
 /** Resolves `--reporter` names (built-in or module paths) and `--output-file name=path`. */
-export async function createReporters(names: string[] | undefined, outputFiles: string[] | undefined, io: CliIO): Promise<ActiveReporters> {
+export async function createReporters(names: string[] | undefined, outputFiles: string[] | undefined, io: CliIO, color?: boolean): Promise<ActiveReporters> {
   const targets = new Map<string, string>();
   for (const spec of outputFiles ?? []) {
     const eq = spec.indexOf('=');
@@ -34,7 +34,7 @@ export async function createReporters(names: string[] | undefined, outputFiles: 
       sinks.push(sink);
       reporters.push(factory({ write: (t) => sink.write(t), color: false }));
     } else {
-      reporters.push(factory({ write: (t) => void io.stdout.write(t), color: useColor(io) }));
+      reporters.push(factory({ write: (t) => void io.stdout.write(t), color: useColor(io, color) }));
     }
   }
   // a progress line on a terminal (stderr, cleared before the reports print); silent in CI or a pipe
@@ -108,4 +108,9 @@ async function resolveFactory(name: string, io: CliIO): Promise<ReporterFactory>
   if (typeof exported === 'function') return exported as ReporterFactory;
   if (exported && typeof exported === 'object') return () => exported as Reporter;
   throw new Error(`reporter module ${name} must export a reporter factory or object`);
+}
+
+/** The built-in reporter names, from the registry (for `--help`). */
+export function reporterNames(): string[] {
+  return Object.keys(builtins);
 }

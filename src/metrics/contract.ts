@@ -66,6 +66,8 @@ export interface MetricDeclaration {
   retries?: number;
   /** Calls a network service (LLM judge, HTTP metric): with `--offline` a cache miss is an error. */
   remote?: boolean;
+  /** A remote metric's base URL, when not in its config (e.g. from an environment variable): the runner preflights it too. */
+  endpoint?: string;
   /** Whether outcomes go to the disk cache (default true; cheap local metrics opt out). */
   cache?: boolean;
   /** Relative cost of one request, used to scale law runs (default 1; an LLM call ~1000). */

@@ -17,6 +17,7 @@ export const MetricDeclarationSchema = z.object({
   timeoutMs: z.number().positive().optional(),
   retries: z.number().int().nonnegative().optional(),
   remote: z.boolean().optional(),
+  endpoint: z.string().optional(),
   cache: z.boolean().optional(),
   cost: z.number().positive().optional(),
 });

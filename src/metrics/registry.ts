@@ -94,7 +94,7 @@ export class MetricRegistry {
     if (!pending) {
       // remote metrics: one preflight request, so an unreachable endpoint is one reason at once (adapters/http-preflight.ts)
       const spec = Object.hasOwn(this.specs, id) ? this.specs[id] : undefined;
-      pending = this.create(id).then((reg) => (spec && !isInline(spec) ? preflighted(reg, spec, this.run) : reg));
+      pending = this.create(id).then((reg) => (spec && isInline(spec) ? reg : preflighted(reg, spec ?? {}, this.run)));
       this.made.set(id, pending);
     }
     return pending;

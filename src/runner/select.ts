@@ -12,9 +12,12 @@ export interface CaseFilter {
   filter?: string;
   tags?: string[];
   capabilities?: string[];
+  /** Only cases from these files (absolute paths): `--changed`, `--watch` re-runs. */
+  caseFiles?: ReadonlySet<string>;
 }
 
 export function matchesFilter(c: Case, f: CaseFilter): boolean {
+  if (f.caseFiles && !f.caseFiles.has(path.resolve(c.location.file))) return false;
   if (f.filter) {
     const m = /^\/(.*)\/([a-z]*)$/.exec(f.filter);
     const hay = `${c.id}\n${c.title ?? ''}`;

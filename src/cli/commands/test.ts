@@ -7,7 +7,7 @@ import { suitesForMetric } from '../../runner/metric-under-test.js';
 import { runSuites } from '../../runner/run.js';
 import { selectSuites } from '../../runner/select.js';
 import type { CliIO } from '../io.js';
-import { runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
+import { RUN_ONLY, runFlagsOf, runOptions, selectionOptions, toOptions, type RunFlags } from '../options.js';
 import { createReporters } from '../reporters.js';
 
 export interface TestFlags extends Omit<RunFlags, 'shard' | 'baseline' | 'metric' | 'cases' | 'suite'> {
@@ -15,7 +15,7 @@ export interface TestFlags extends Omit<RunFlags, 'shard' | 'baseline' | 'metric
 }
 
 const SELECTION = new Set(['--cases <glob>', '--metric <id>', '--suite <name>']);
-const OWN_RUN = new Set(['--shard <i/n>', '--baseline [file]', '--record', '--pass-with-no-cases']);
+const OWN_RUN = new Set([...RUN_ONLY, '--record', '--pass-with-no-cases']);
 
 function parseRate(value: string): number {
   const n = Number(value);
@@ -49,7 +49,7 @@ export async function testMetric(id: string, flags: TestFlags, io: CliIO): Promi
   for (const p of planned.problems) io.stderr.write(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
   for (const l of planned.leftOut) io.stderr.write(`metric-suite: suite ${l.suite} left out: ${l.reason}\n`);
   if (flags.minPassRate === undefined) io.stderr.write(`metric-suite: testing ${id}: report only, exit 0 unless a result errors (gate with --min-pass-rate <0..1>)\n`);
-  const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io);
+  const { reporters, finish } = await createReporters(flags.reporter, flags.outputFile, io, flags.color);
   const report = await runSuites({ cwd: io.cwd, ...runFlagsOf(flags as RunFlags), metrics: [id], prepared: planned.suites, reporters });
   const failures = finish();
   for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);

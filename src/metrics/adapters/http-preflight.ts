@@ -92,7 +92,7 @@ export async function preflight(url: string, timeoutMs = PREFLIGHT_TIMEOUT_MS): 
  */
 export async function preflighted<R extends Preflightable>(reg: R, spec: EndpointSpec, run: { offline?: boolean } = {}): Promise<R> {
   if (!reg.metric.remote || run.offline) return reg;
-  for (const url of endpointsOf(spec)) {
+  for (const url of new Set([...endpointsOf(spec), ...(reg.metric.endpoint ? [reg.metric.endpoint] : [])])) {
     const reason = await preflight(url);
     if (reason === undefined) continue;
     const message = `${reg.id}: ${reason} (endpoint preflight; no request was sent)`;

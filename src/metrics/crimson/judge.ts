@@ -97,12 +97,24 @@ export function guidelinesFor(o: Pick<CrimsonOptions, 'guidelines' | 'model'>): 
   return o.guidelines === 'auto' ? !o.model.toLowerCase().includes('medgemma-4b-it-crimson') : o.guidelines;
 }
 
+/**
+ * The judge endpoint from `CRIMSON_BASE_URL` (the config's `options.baseURL` wins), so a CI job
+ * can point the built-in suites at its server without a config file. Not a URL: an error.
+ */
+export function baseURLFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.CRIMSON_BASE_URL?.trim();
+  if (!value) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new Error(`CRIMSON_BASE_URL is not an http(s) URL: "${value}"`);
+  return value;
+}
+
 /** Creates the `crimson` metric; throws MetricUnavailableError when no endpoint is configured. */
 export function createCrimsonJudge(options: Record<string, unknown>, env: MetricEnvironment): Metric & { client: ChatClient } {
   const o = parseOptions(options);
+  o.baseURL ??= baseURLFromEnv();
   if (!o.baseURL) {
     throw new MetricUnavailableError(
-      'no judge endpoint configured (set metrics.crimson.options.baseURL and model in metric-suite.config.*; see src/metrics/crimson/README.md). crimson:lexicon is the offline approximation',
+      'no judge endpoint configured (set CRIMSON_BASE_URL or metrics.crimson.options.baseURL; src/metrics/crimson/README.md). crimson:lexicon is the offline approximation',
     );
   }
   let apiKey: string | undefined;
@@ -138,6 +150,7 @@ export function createCrimsonJudge(options: Record<string, unknown>, env: Metric
     timeoutMs: Math.ceil(o.timeoutMs * (o.retries + 1) + backoffBudget + 5_000),
     retries: 0,
     remote: true,
+    endpoint: o.baseURL,
     cost: 1000,
     score: (requests: ScoreRequest[], ctx: ScoreContext) => Promise.all(requests.map((r) => judgeOne(r, ctx, client, prompt, o))),
     close: () => client.close(),

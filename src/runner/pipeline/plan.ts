@@ -35,7 +35,7 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
   const { options, loader, registry, problems } = ctx;
   // `--law` selects laws only: the suites' cases do not run (rerunning one law's counterexample).
   const lawsOnly = (options.laws?.length ?? 0) > 0;
-  const caseFiltered = Boolean(options.filter || options.tags?.length || options.capabilities?.length);
+  const caseFiltered = Boolean(options.filter || options.tags?.length || options.capabilities?.length || options.caseFiles);
   const checked = new Set<Case>();
   const out: SuitePlan[] = [];
   for (const suite of suites) {
