@@ -46,7 +46,8 @@ export const MetricSpecSchema = z
   })
   .strict()
   .refine((s) => !(s.use && s.module), 'give either `use` or `module`, not both')
-  .refine((s) => [s.use, s.radeval, s.module, s.command, s.http].filter((x) => x !== undefined).length <= 1, 'give only one of `use`, `radeval`, `module`, `command` or `http`');
+  .refine((s) => [s.use, s.radeval, s.module, s.command, s.http].filter((x) => x !== undefined).length <= 1, 'give only one of `use`, `radeval`, `module`, `command` or `http`')
+  .refine((s) => s.module !== undefined || (s.isolation === undefined && s.poolSize === undefined), '`isolation` and `poolSize` apply to `module:` metrics only');
 
 export type MetricSpec = z.infer<typeof MetricSpecSchema>;
 

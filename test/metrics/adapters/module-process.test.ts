@@ -59,3 +59,15 @@ export default { ${declaration},
     expect(alive()).toBe(false);
   }, 60_000);
 });
+
+describe('isolation in the config', () => {
+  it('`isolation` and `poolSize` on a metric that is not a module are a located config problem', async () => {
+    const { runSuites } = await import('../../../src/runner/run.js');
+    const { formatProblem } = await import('../../../src/runner/results.js');
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'metric-suite.config.yaml'), 'metrics:\n  b:\n    use: bleu\n    isolation: process\n');
+    const r = await runSuites({ cwd: dir, cache: false, passWithNoCases: true });
+    expect(r.problems.map(formatProblem).join('\n')).toMatch(/metric-suite\.config\.yaml:\d+:\d+: .*`isolation` and `poolSize` apply to `module:` metrics only/);
+    expect(r.exitCode).toBe(2);
+  });
+});
