@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin } from './_bin.js';
@@ -18,6 +18,11 @@ describe('run --changed [ref] (built bin)', () => {
     expect(none.code).toBe(0);
     expect(none.stderr).toBe('metric-suite: no case, suite, config or metric file changed since HEAD: nothing to run\n');
     expect(none.stdout).toBe('');
+    // a deleted case file leaves nothing to run (not an empty selection, exit 2)
+    unlinkSync(path.join(cwd, 'cases/b.yaml'));
+    const deleted = await bin(['run', '--changed'], cwd);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stderr).toContain('nothing to run');
 
     writeFileSync(path.join(cwd, 'cases/d.yaml'), 'id: d\nkind: ranking\ncapability: laterality\nreference: reference d\ncandidates: { good: d good, bad: d bad }\nexpect: good >= bad\n');
     writeFileSync(path.join(cwd, 'cases/e.yaml'), 'id: e\nkind: ranking\ncapability: laterality\nreference: reference e\ncandidates: { good: d good, bad: d bad }\nexpect: good > bad\n');

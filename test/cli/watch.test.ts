@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,9 +84,14 @@ describe('run --watch (built bin)', () => {
     writeFileSync(path.join(cwd, 'cases/a.yaml'), 'kind: ranking\nreference: [\n');
     await until(child, rerun('metric-suite: cases/a.yaml changed: re-running 1 case file\n'), 'the re-run of the broken file');
     expect(state.get(child)!.stdout).toMatch(/cases\/a\.yaml:\d+:\d+: invalid YAML/);
-    writeFileSync(path.join(cwd, 'suites/s.yaml'), 'name: s\ncases: [../cases/*.yaml]\nmetrics: [mine]\ngate: { mine: { minPassRate: 0.5 } }\n');
+    writeFileSync(path.join(cwd, 'suites/s.yaml'), 'name: s\ncases: [../cases/**/*.yaml]\nmetrics: [mine]\ngate: { mine: { minPassRate: 0.5 } }\n');
     await until(child, rerun('metric-suite: suites/s.yaml changed: re-running 4 case files\n'), 'the re-run of the suite');
     expect(ran(cwd)).toEqual(['b', 'c', 'd']); // a is broken, its problem is in the report
+    // a new folder with a case file in it, under the suite's ** glob
+    mkdirSync(path.join(cwd, 'cases/deep'));
+    writeFileSync(path.join(cwd, 'cases/deep/f.yaml'), kase('f'));
+    await until(child, rerun('metric-suite: cases/deep/f.yaml changed: re-running 1 case file\n'), 'the re-run of the file in a new folder');
+    expect(ran(cwd)).toEqual(['f']);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(2);

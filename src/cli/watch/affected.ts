@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { minimatch } from 'minimatch';
 import type { ProjectFiles } from './project.js';
@@ -32,7 +33,7 @@ export function affectedBy(changed: Iterable<string>, project: ProjectFiles): Af
       if (s.file === file) {
         s.caseFiles.forEach((f) => caseFiles.add(f));
         hit = true;
-      } else if (s.caseFiles.includes(file) || (isCaseFile(file) && s.caseGlobs.some((g) => minimatch(file, g)))) {
+      } else if (s.caseFiles.includes(file) || (isCaseFile(file) && existsSync(file) && s.caseGlobs.some((g) => minimatch(file, g)))) {
         caseFiles.add(file);
         hit = true;
       }
@@ -53,7 +54,12 @@ export function watchedFiles(project: ProjectFiles): { files: Set<string>; dirs:
   for (const s of project.suites) {
     if (s.file) files.add(s.file);
     s.caseFiles.forEach((f) => files.add(f));
-    for (const g of s.caseGlobs) dirs.add(globBase(g));
+    for (const g of s.caseGlobs) {
+      const base = globBase(g);
+      dirs.add(base);
+      // a `**` glob reaches into every subfolder: watch them, so a case file in a new one is seen
+      if (g.includes('**')) subfolders(base, dirs);
+    }
   }
   for (const f of files) dirs.add(path.dirname(f));
   return { files, dirs };
@@ -64,4 +70,25 @@ function globBase(pattern: string): string {
   const parts = pattern.split(/[\\/]/);
   const i = parts.findIndex((p) => /[*?[\]{}!]/.test(p));
   return i < 0 ? path.dirname(pattern) : parts.slice(0, i).join('/') || '/';
+}
+
+/** Every folder under `dir` (not node_modules or hidden ones), at most 2,000. */
+function subfolders(dir: string, out: Set<string>): void {
+  const queue = [dir];
+  let n = 0;
+  while (queue.length > 0 && n < 2_000) {
+    let entries;
+    try {
+      entries = readdirSync(queue.shift()!, { withFileTypes: true });
+    } catch {
+      continue; // gone, or not readable
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      const sub = path.join(e.parentPath, e.name);
+      out.add(sub);
+      queue.push(sub);
+      n++;
+    }
+  }
 }

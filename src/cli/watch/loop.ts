@@ -65,7 +65,10 @@ export async function watchRuns(flags: SelectionFlags, io: CliIO, runOnce: RunOn
     running = true;
     const changed = [...pending];
     pending.clear();
+    const known = new Set(project.suites.flatMap((s) => s.caseFiles));
     project = await projectFiles(io.cwd, flags); // new case files, edited globs
+    // a case file that appeared with its folder (one event, for the folder) counts as changed
+    for (const s of project.suites) for (const f of s.caseFiles) if (!known.has(f)) changed.push(f);
     const affected = affectedBy(changed, project);
     if (affected.kind !== 'none') {
       const what = affected.kind === 'all' ? 'every case' : `${affected.caseFiles.size} case file${affected.caseFiles.size === 1 ? '' : 's'}`;
