@@ -4,7 +4,7 @@ import type { Problem } from './problem.js';
 import { nodeFor, positionOf, type Path } from './positions.js';
 import { readText } from './read-text.js';
 import { missingFieldMessage } from './lint/missing-field.js';
-import { yamlSyntaxMessage } from './lint/yaml-syntax.js';
+import { unclosedQuoteOffset, yamlSyntaxMessage } from './lint/yaml-syntax.js';
 import { fastYaml, pathKey } from './yaml-fast.js';
 import { firstAlias, flowDepthOverflow, refuse, YAML_LIMITS } from './yaml-guards.js';
 
@@ -71,7 +71,9 @@ function fullParse(text: string, display: string): YamlFile {
   const first = doc.errors[0] ?? doc.warnings[0];
   if (first) {
     const { message, detail } = yamlSyntaxMessage(first);
-    return { at, problems: [{ ...problem(first.pos[0], message), detail }] };
+    // an unclosed quote is noticed at the end of the file; point at where it opens
+    const opened = first.code === 'MISSING_CHAR' && /quote/i.test(first.message) ? unclosedQuoteOffset(text) : undefined;
+    return { at, problems: [{ ...problem(opened ?? first.pos[0], message), detail }] };
   }
   const refused = refuse(doc);
   if (refused) return { at, problems: [{ file: display, ...positionOf(counter, refused.node), message: `invalid YAML: ${refused.message}` }] };

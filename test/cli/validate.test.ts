@@ -42,6 +42,13 @@ describe('metric-suite validate: what a reviewer would catch', () => {
     expect((await cli(['validate', 'cases'], configured)).code).toBe(0);
   });
 
+  it('an unclosed quote is reported where it opens, not where the parser gave up', async () => {
+    const cwd = tmpTree({ 'cases/q.yaml': 'id: q\nkind: ranking\nreference: "Left effusion.\ncandidates: { a: x, b: y }\nexpect: a > b\n' });
+    const r = await cli(['validate', 'cases'], cwd);
+    expect(r.stdout.split('\n')[0]).toBe('cases/q.yaml:3:12: invalid YAML: a quoted string is never closed: a " or \' is missing');
+    expect(r.stdout.split('\n')[1]).toMatch(/^ {4}Missing closing "quote at line 6, column 1:$/);
+  });
+
   it('a missing field says which field and what it holds', async () => {
     const cwd = tmpTree({ 'cases/m.yaml': `id: m\nkind: ranking\ncapability: laterality\ncandidates: { a: x, b: y }\nexpect: a > b\n${done}` });
     const r = await cli(['validate', 'cases'], cwd);

@@ -25,3 +25,39 @@ export function yamlSyntaxMessage(error: { code: string; message: string }): { m
       : (READINGS[error.code] ?? 'the file is not valid YAML');
   return { message: `invalid YAML: ${own}`, detail: error.message.trim() };
 }
+
+/**
+ * Where the quoted string the parser found unclosed opens: the parser notices at the end of the
+ * file, but the mistake is at the opening quote. Scans as YAML quotes work (a quote opens only
+ * where a value starts; `\\` escapes in double quotes, `''` in single; comments skipped);
+ * undefined when every quote closes.
+ */
+export function unclosedQuoteOffset(text: string): number | undefined {
+  let open: { quote: string; at: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (open) {
+      if (open.quote === '"' && ch === '\\') i++;
+      else if (ch === open.quote) {
+        if (open.quote === "'" && text[i + 1] === "'") i++;
+        else open = undefined;
+      }
+      continue;
+    }
+    if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if ((ch === '"' || ch === "'") && startsValue(text, i)) open = { quote: ch, at: i };
+  }
+  return open?.at;
+}
+
+/** A quote at `i` opens a scalar: at a line's start (after indentation), or after `: `, `- `, `[`, `{` or `,`. */
+function startsValue(text: string, i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && (text[j] === ' ' || text[j] === '\t')) j--;
+  if (j < 0 || text[j] === '\n') return true;
+  const prev = text[j]!;
+  if (prev === '[' || prev === '{' || prev === ',') return true;
+  return (prev === ':' || prev === '-') && j < i - 1;
+}

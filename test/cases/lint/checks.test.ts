@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAPABILITIES, lintCaseText } from '../../../src/cases/lint/index.js';
 import { missingFieldMessage } from '../../../src/cases/lint/missing-field.js';
-import { yamlSyntaxMessage } from '../../../src/cases/lint/yaml-syntax.js';
+import { unclosedQuoteOffset, yamlSyntaxMessage } from '../../../src/cases/lint/yaml-syntax.js';
 import { CaseSchema } from '../../../src/cases/schema.js';
 import { scaffold } from '../../../src/cli/commands/new.js';
 
@@ -76,5 +76,13 @@ describe('YAML syntax messages', () => {
     expect(yamlSyntaxMessage({ code: 'BLOCK_AS_IMPLICIT_KEY', message: 'Nested mappings are not allowed in compact mappings at line 1' }).message).toBe('invalid YAML: a value holds an unquoted ": ": put the text in quotes');
     expect(yamlSyntaxMessage({ code: 'TAB_AS_INDENT', message: 'Tabs ...' }).message).toBe('invalid YAML: a tab indents a line: YAML indents with spaces only');
     expect(yamlSyntaxMessage({ code: 'SOMETHING_NEW', message: 'x' }).message).toBe('invalid YAML: the file is not valid YAML');
+  });
+});
+
+describe('unclosedQuoteOffset', () => {
+  it('finds the quote that opens the unclosed string, past closed, escaped, multi-line and commented ones', () => {
+    const text = `a: 'it''s fine'\nb: "multi\n  line \\" still"\nc: x # a "comment\nd: [ "x", "open\ne: 1\n`;
+    expect(unclosedQuoteOffset(text)).toBe(text.indexOf('"open'));
+    expect(unclosedQuoteOffset('a: "closed"\nb: don\'t\nc: 5" x\n')).toBeUndefined(); // quotes inside plain values do not open
   });
 });
