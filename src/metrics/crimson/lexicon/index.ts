@@ -37,7 +37,7 @@ export function judgeByLexicon(reference: string, candidate: string, context: Co
   const refs = judgeReport(reference, 'R', context);
   const preds = judgeReport(candidate, 'P', context);
   const matches = matchFindings(refs, preds);
-  const asFinding = (j: Judged): CrimsonFinding => ({ id: j.id, finding: describeFinding(j.f), clinical_significance: j.significance });
+  const asFinding = (j: Judged): CrimsonFinding => ({ id: j.id, finding: describeFinding(j.f, j.descriptors), clinical_significance: j.significance });
   const matchedRefs = new Set(matches.map((m) => m.r));
   const matchedPreds = new Set(matches.map((m) => m.p));
   const order = (m: Match) => refs.indexOf(m.r) * 1000 + preds.indexOf(m.p);

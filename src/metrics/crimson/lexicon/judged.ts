@@ -35,11 +35,15 @@ export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): 
     });
 }
 
-/** A short phrase for a finding: `possible small left apex pneumothorax (new)`. */
-export function describeFinding(f: Finding): string {
+/**
+ * A short phrase for a finding: `possible small left apex pneumothorax (new)`, with the
+ * descriptors the judge read when given (`irregular 20 mm right upper lobe nodule`).
+ */
+export function describeFinding(f: Finding, descriptors: Partial<Record<DescriptorAxis, string>> = {}): string {
   const hedge = f.status === 'uncertain' ? (f.probability === 2 ? 'likely ' : 'possible ') : '';
   const size = f.measurementMm !== undefined ? `${f.measurementMm} mm ` : '';
-  const parts = [hedge + size + (f.severityText ?? ''), f.laterality ?? '', (f.location ?? []).join(' and '), f.name].filter((x) => x.trim() !== '');
+  const described = Object.values(descriptors).join(' ');
+  const parts = [hedge + described, size + (f.severityText ?? ''), f.laterality ?? '', (f.location ?? []).join(' and '), f.name].filter((x) => x.trim() !== '');
   let s = parts.join(' ').replace(/\s+/g, ' ').trim();
   if (f.devicePosition) s += `, tip ${f.devicePosition}`;
   if (f.devicePlacement === 'malpositioned') s += ' (malpositioned)';
