@@ -44,6 +44,50 @@ describe('AdaptiveLimit (synthetic outcomes)', () => {
     expect(l.limit).toBeLessThan(l.stats.maxLimit);
   });
 
+  /** One round: the whole limit acquired, then released with `latencyMs` each. */
+  const round = async (l: AdaptiveLimit, latencyMs: number) => {
+    const releases = await Promise.all(Array.from({ length: l.limit }, () => l.acquire()));
+    for (const r of releases) r({ kind: 'ok', latencyMs });
+  };
+
+  it("the client's own event-loop lag is not read as server queueing: the limit still grows", async () => {
+    let lag = 0;
+    const l = new AdaptiveLimit({ initial: 8, max: 64, clientLagMs: () => lag });
+    await round(l, 100); // baseline 100 ms
+    lag = 60; // a busy client answers its sockets 60 ms late
+    for (let i = 0; i < 4; i++) await round(l, 160);
+    expect(l.stats.backoffs).toBe(0);
+    expect(l.limit).toBe(64);
+    expect(l.stats.maxClientLagMs).toBe(50); // at most half the baseline is taken off
+  });
+
+  it('the same latencies without lag hold the limit (queueing begun), and do not back off below 2x', async () => {
+    const l = new AdaptiveLimit({ initial: 8, max: 64, clientLagMs: () => 0 });
+    await round(l, 100);
+    const after = l.limit;
+    for (let i = 0; i < 6; i++) await round(l, 160);
+    expect(l.limit).toBe(after);
+    expect(l.stats.backoffs).toBe(0);
+  });
+
+  it('a rise well beyond the client lag, sustained over a window, backs off', async () => {
+    const l = new AdaptiveLimit({ initial: 8, max: 64, clientLagMs: () => 20 });
+    await round(l, 100);
+    await round(l, 100);
+    const before = l.limit;
+    for (let i = 0; i < 4; i++) await round(l, 400);
+    expect(l.stats.backoffs).toBeGreaterThan(0);
+    expect(l.limit).toBeLessThan(before);
+  });
+
+  it('one late window is not enough to back off', async () => {
+    const l = new AdaptiveLimit({ initial: 8, max: 64, clientLagMs: () => 0 });
+    await round(l, 100);
+    const releases = await Promise.all(Array.from({ length: 4 }, () => l.acquire()));
+    for (const r of releases) r({ kind: 'ok', latencyMs: 1000 }); // 4 slow answers, fewer than the limit
+    expect(l.stats.backoffs).toBe(0);
+  });
+
   it('starts at 32 by default', () => expect(new AdaptiveLimit().limit).toBe(32));
 
   it('a fixed limit never moves', async () => {
