@@ -33,8 +33,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const WINDOW = { width: 1280, height: 3200 };
 
 function chromium(file: string, output: string[]): Promise<string> {
-  const profile = mkdtempSync(path.join(dir, 'profile-'));
-  const args = [
+  const args = (profile: string) => [
     '--headless',
     '--no-sandbox',
     '--disable-gpu',
@@ -50,18 +49,22 @@ function chromium(file: string, output: string[]): Promise<string> {
     ...output,
     pathToFileURL(file).href,
   ];
-  return new Promise((resolve, reject) => {
-    execFile(CHROMIUM, args, { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`chromium failed: ${err.message}\n${stderr}`));
-      else resolve(stdout);
+  const once = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      // a fresh profile each try: a crashed browser leaves its lock behind
+      execFile(CHROMIUM, args(mkdtempSync(path.join(dir, 'profile-'))), { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+        if (err) reject(new Error(`chromium failed: ${err.message}\n${stderr}`));
+        else resolve(stdout);
+      });
     });
-  });
+  // a browser that dies or times out on a loaded machine gets one more try; assertions never do
+  return once().catch(() => once());
 }
 
 const dumpDom = (file: string): Promise<string> => chromium(file, ['--dump-dom']);
 
 describe(`html report in headless Chromium${missing ? ` (skipped: ${CHROMIUM} is not installed)` : ''}`, () => {
-  it.skipIf(missing)('loads the page, runs its script and shows the heat-map, cases, gates and laws', { timeout: 180_000 }, async () => {
+  it.skipIf(missing)('loads the page, runs its script and shows the heat-map, cases, gates and laws', { timeout: 300_000 }, async () => {
     const file = path.join(dir, 'report.html');
     // plus one case that passes everywhere: the script's "failing" filter must hide it
     const passing = { ...sampleReport.results[1]!, caseId: 'ok/all-pass', capability: 'laterality' };
@@ -91,7 +94,7 @@ describe(`html report in headless Chromium${missing ? ` (skipped: ${CHROMIUM} is
     expect(dom).toContain('data-law="negation-lowers-score"');
   });
 
-  it.skipIf(missing)('renders the plots: laid-out SVG boxes with bars, and ink of the palette in each box of a screenshot', { timeout: 300_000 }, async () => {
+  it.skipIf(missing)('renders the plots: laid-out SVG boxes with bars, and ink of the palette in each box of a screenshot', { timeout: 600_000 }, async () => {
     const image = (caseId: string, finding: string, metric: string, scores: Record<string, number>): CaseResult => ({
       suite: 'images', caseId, kind: 'image', capability: 'image-content', tags: [`finding:${finding}`], metric, verdict: 'pass', scores, expectations: [],
     });
