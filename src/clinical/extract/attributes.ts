@@ -180,7 +180,12 @@ function absorbAfterWith(items: readonly Item[], mentions: readonly Mention[], i
     }
     if (!finding || !sign || sign === finding) continue;
     const sides = finding.lats.length === 0 || sign.lats.length === 0 || sign.lats.some((l) => finding.lats.includes(l) || finding.lats.includes('bilateral'));
-    if (sides) absorb(sign, finding, g);
+    if (!sides) continue;
+    // "opacification WITH air bronchograms", "nodule WITH cavitation": the sign comes first, the finding it shows after `with`
+    if (g.info.get(finding.name)!.nonspecific && g.info.get(sign.name)!.signs.has(finding.name)) {
+      absorb(finding, sign, g);
+      inheritPlace(finding, sign, g);
+    } else absorb(sign, finding, g);
   }
 }
 

@@ -89,13 +89,17 @@ function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): voi
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
       const ends = idx.endAt.get(j);
       if (ends) {
+        // a later hedge overrides a denial: "pneumonia is less likely but cannot be excluded" is possible pneumonia
+        const overrides = (x: Mention): boolean => x.post?.neg === true && !cue.neg && !cue.drop;
         for (const m of ends) {
-          m.post ??= { ...cue, direct: true };
-          for (const c of coordinatedBefore(items, m, idx)) c.post ??= { ...cue, direct: false };
+          if (!m.post || overrides(m)) m.post = { ...cue, direct: true };
+          for (const c of coordinatedBefore(items, m, idx)) if (!c.post || overrides(c)) c.post = { ...cue, direct: false };
         }
         break;
       }
-      if (items[j]!.flags & F.CLAUSE && items[j]!.text !== ':') break; // "Pneumothorax: none."
+      // "pneumonia is less likely BUT cannot be excluded": the hedge reaches back over `but` to the denied finding
+      const butAfterDenial = items[j]!.text === 'but' && !cue.neg && (items[j - 1]?.flags ?? 0) & F.NEGPOST;
+      if (items[j]!.flags & F.CLAUSE && items[j]!.text !== ':' && !butAfterDenial) break; // "Pneumothorax: none."
     }
   }
 }

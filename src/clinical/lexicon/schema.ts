@@ -85,6 +85,8 @@ const FindingEntry = z
     contextRules: z.array(ContextRule).min(1).optional(),
     signs: z.partialRecord(FINDING_NAME, z.enum(['negligible', 'significant'])).optional(),
     signOnly: z.boolean().optional(),
+    nonspecific: z.boolean().optional(),
+    atLocation: z.partialRecord(z.enum(LOCATIONS), FINDING_NAME).optional(),
     carinaDistanceMm: z.object({ min: z.number().min(0), max: z.number().min(0) }).strict().optional(),
     attributeRules: z.array(AttributeRule).min(1).optional(),
   })

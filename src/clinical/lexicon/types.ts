@@ -35,6 +35,10 @@ export interface LexiconFinding {
   signs?: Record<string, 'negligible' | 'significant'>;
   /** A sign (silhouette sign) that is not reported beside a finding it is a sign of in the same sentence. */
   signOnly?: boolean;
+  /** A sign without an interpretation of its own (`lung opacity`): a finding stated with it (`opacity with air bronchograms`) names it. */
+  nonspecific?: boolean;
+  /** Another name when the finding stands at a location (`mass` in the mediastinum is a `mediastinal mass`). */
+  atLocation?: Record<string, string>;
   /** Airway tubes: the acceptable tip distance above the carina, in millimetres (outside it the tube is malpositioned). */
   carinaDistanceMm?: { min: number; max: number };
   /** Significance set by the finding's own attributes, before patient context; first match wins. */

@@ -46,23 +46,38 @@ function mergeMentions(findings: readonly Finding[]): Finding[] {
   return out.filter((f) => affirmed(f) || !out.some((g) => affirmed(g) && g.name === f.name && sameSide(g.laterality, f.laterality)));
 }
 
+/** Zones of the lung that name the same region in other words (`R lower zone` ... `R basal pneumonia`). */
+const REGION: Record<string, string> = {
+  base: 'lower', 'lower zone': 'lower', 'lower lobe': 'lower', 'costophrenic angle': 'lower', retrocardiac: 'lower', subpulmonic: 'lower',
+  apex: 'upper', 'upper zone': 'upper', 'upper lobe': 'upper',
+  'mid zone': 'mid', 'middle lobe': 'mid', lingula: 'mid', perihilar: 'mid', hilum: 'mid',
+};
+
+const region = (l: string): string => REGION[l] ?? l;
+
+/** A sign's side fits an interpretation's: the same, one of them unstated, or one side of a bilateral interpretation. */
+function sideFits(sign: Laterality | undefined, interpretation: Laterality | undefined): boolean {
+  return sameSide(sign, interpretation) || interpretation === 'bilateral';
+}
+
 /** Whether `sign` can be the evidence of `interpretation` in another sentence: same side and no other place. */
-function evidenceFor(sign: Finding, interpretation: Finding): boolean {
+function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readonly string[] | undefined): boolean {
   const signs = getLexicon().byName.get(interpretation.name)?.signs;
   // Within a sentence the extractor already linked signs to what they are stated to mean.
   if (sign.sentence === interpretation.sentence) return false;
   if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
-  // a differential named elsewhere ("differential includes ... abscess") does not replace a stated finding
-  if ((interpretation.probability ?? 3) < 2) return false;
-  if (!sameSide(sign.laterality, interpretation.laterality)) return false;
+  // a differential named elsewhere ("differential includes ... abscess") does not replace a stated finding, unless it
+  // was stated as the interpretation of that same sign ("... opacities, which may represent atelectasis or pneumonia")
+  if ((interpretation.probability ?? 3) < 2 && !interpretation.evidence?.includes(sign.name)) return false;
+  if (!sideFits(sign.laterality, interpretation.laterality)) return false;
   const a = sign.location ?? [];
-  const b = interpretation.location ?? [];
-  if (a.length && b.length) return a.some((l) => b.includes(l));
+  const b = ownLocation ?? [];
+  if (a.length && b.length) return a.some((l) => b.includes(l) || b.some((m) => region(m) === region(l)));
   // Across sentences a stated place must agree, or the interpretation names none for a placed sign
   // ("right basilar opacity. ... Findings concerning for pneumonia.").
   const placed = a.length > 0 || sign.laterality !== undefined;
   // the interpretation names no place of its own: no side at all, or the sign's side ("R apical PTX" ... "R haemopneumothorax")
-  return placed && b.length === 0 && (interpretation.laterality === undefined || interpretation.laterality === sign.laterality);
+  return placed && b.length === 0 && (interpretation.laterality === undefined || interpretation.laterality === sign.laterality || interpretation.laterality === 'bilateral');
 }
 
 /**
@@ -72,8 +87,10 @@ function evidenceFor(sign: Finding, interpretation: Finding): boolean {
 export function consolidate(findings: readonly Finding[]): Finding[] {
   const merged = mergeMentions(findings);
   const absorbed = new Set<Finding>();
+  // places as stated, before absorbed signs add theirs ("R upper lobe consolidation. L lower lobe consolidation. Bilateral pneumonia.")
+  const stated = new Map(merged.map((f) => [f, f.location]));
   for (const sign of merged) {
-    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t));
+    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t, stated.get(t)));
     if (!target) continue;
     absorbed.add(sign);
     mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);

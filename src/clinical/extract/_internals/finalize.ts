@@ -12,7 +12,15 @@ function laterality(lats: readonly Laterality[]): Laterality | undefined {
   return lats[0];
 }
 
+/** The finding's name at its stated location ("a mass in the superior mediastinum" is a mediastinal mass). */
+function placedName(m: Mention, g: Grammar): string {
+  const at = g.info.get(m.name)!.atLocation;
+  if (at) for (const l of m.locs) if (at.has(l)) return at.get(l)!;
+  return m.name;
+}
+
 function build(m: Mention, sentence: number, g: Grammar): Finding {
+  if (m.locs.length && g.info.get(m.name)!.atLocation) m.name = placedName(m, g);
   const info = g.info.get(m.name)!;
   const f: Omit<Finding, 'sentence' | 'span'> = { id: '', name: m.name, status: m.status ?? 'present' };
   const absent = f.status === 'absent';

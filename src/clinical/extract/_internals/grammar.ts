@@ -70,6 +70,8 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
       appropriate: new Set(f.appropriatePositions ?? []),
       signs: new Set(Object.keys(f.signs ?? {})),
       signOnly: f.signOnly ?? false,
+      nonspecific: f.nonspecific ?? false,
+      ...(f.atLocation ? { atLocation: new Map(Object.entries(f.atLocation)) } : {}),
       ...(f.carinaDistanceMm ? { carina: f.carinaDistanceMm } : {}),
     });
   }

@@ -135,6 +135,10 @@ export interface FindingInfo {
   signs: ReadonlySet<string>;
   /** A sign never reported beside a finding it is a sign of in the same sentence (findings.yaml `signOnly`). */
   signOnly: boolean;
+  /** findings.yaml `nonspecific`. */
+  nonspecific: boolean;
+  /** location id -> the finding's name there (findings.yaml `atLocation`). */
+  atLocation?: ReadonlyMap<string, string>;
   /** Acceptable tip distance above the carina (mm), for airway tubes. */
   carina?: { min: number; max: number };
 }
