@@ -46,11 +46,14 @@ function mergeMentions(findings: readonly Finding[]): Finding[] {
   return out.filter((f) => affirmed(f) || !out.some((g) => affirmed(g) && g.name === f.name && sameSide(g.laterality, f.laterality)));
 }
 
-/** Zones of the lung that name the same region in other words (`R lower zone` ... `R basal pneumonia`). */
+/**
+ * Radiographic zones that name the same region in other words (`R lower zone` ... `R basal pneumonia`). Lobes are
+ * anatomy, not zones: a basilar opacity beside a lower lobe pneumonia stays a finding of its own.
+ */
 const REGION: Record<string, string> = {
-  base: 'lower', 'lower zone': 'lower', 'lower lobe': 'lower', 'costophrenic angle': 'lower', retrocardiac: 'lower', subpulmonic: 'lower',
-  apex: 'upper', 'upper zone': 'upper', 'upper lobe': 'upper',
-  'mid zone': 'mid', 'middle lobe': 'mid', lingula: 'mid', perihilar: 'mid', hilum: 'mid',
+  base: 'lower', 'lower zone': 'lower', 'costophrenic angle': 'lower',
+  apex: 'upper', 'upper zone': 'upper',
+  'mid zone': 'mid', perihilar: 'mid',
 };
 
 const region = (l: string): string => REGION[l] ?? l;
