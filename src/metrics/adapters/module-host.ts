@@ -9,6 +9,12 @@ export const WORKER_HEAP_MB = 1024;
 export const WORKER_START_MS = 60_000;
 /** After a batch is cancelled (timeout), how long the worker gets to return before it is replaced. */
 const ABORT_GRACE_MS = 250;
+/**
+ * Workers that may fail in a row, none scoring anything, before the metric is given up for the
+ * rest of the run: a metric that exits on every batch would otherwise cost a worker start-up
+ * (seconds) per batch, and a 140-request run would take minutes to say the same thing.
+ */
+export const MAX_CONSECUTIVE_CRASHES = 3;
 
 interface Pending {
   resolve(outcomes: ScoreOutcome[]): void;
@@ -44,6 +50,8 @@ export class ModuleWorkerHost {
   private closed = false;
   private readonly heapMb: number;
   private readonly isolation: Isolation;
+  private crashesInARow = 0;
+  private lastCrash = '';
 
   constructor(private readonly data: ModuleWorkerData, options: HostOptions | number = {}) {
     const o = typeof options === 'number' ? { heapMb: options } : options;
@@ -59,6 +67,9 @@ export class ModuleWorkerHost {
 
   async score(requests: ScoreRequest[], signal: AbortSignal): Promise<ScoreOutcome[]> {
     if (this.closed) throw new Error('its worker was closed');
+    if (this.crashesInARow >= MAX_CONSECUTIVE_CRASHES) {
+      throw new Error(`its worker failed ${this.crashesInARow} times in a row without scoring anything (last: ${this.lastCrash}); its remaining requests were not sent`);
+    }
     const i = this.leastBusy();
     const slot = (this.slots[i] ??= this.spawn());
     await slot.ready;
@@ -126,7 +137,10 @@ export class ModuleWorkerHost {
       } else {
         const p = slot.pending.get(m.id);
         slot.pending.delete(m.id);
-        if (m.type === 'result') p?.resolve(unpackOutcomes(m));
+        if (m.type === 'result') {
+          this.crashesInARow = 0;
+          p?.resolve(unpackOutcomes(m));
+        }
         else p?.reject(new Error(m.message));
       }
     };
@@ -160,6 +174,10 @@ export class ModuleWorkerHost {
     this.retire(slot);
     if (slot.ended) return;
     slot.ended = true;
+    if (!this.closed) {
+      this.crashesInARow++;
+      this.lastCrash = reason;
+    }
     const owed = [...slot.pending.values()];
     slot.pending.clear();
     for (const p of owed) p.reject(new Error(`its worker ${reason}`));

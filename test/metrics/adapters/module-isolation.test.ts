@@ -40,6 +40,21 @@ describe.each(['worker', 'process'] as const)('module metrics run isolated (isol
     expect(r.exitCode).toBe(1);
   });
 
+  it('a metric that exits on every batch is given up after a few workers, not restarted per request', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `c${i}`);
+    const cases = ids.map((c) => `  - id: ${c}\n    reference: r\n    candidate: ${c}\n    expect: { flaky: { min: 0.5 } }\n`).join('');
+    const cwd = project('', '', isolation);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${cwd}/cases/c.yaml`, `defaults: { kind: score }\ncases:\n${cases}`);
+    writeFileSync(`${cwd}/flaky.mjs`, "export default { id: 'flaky', version: '1', description: 'always exits', direction: 'higher', range: [0, 1], tieTolerance: 0, deterministic: true, inputs: ['text'], score() { process.exit(0); } };\n");
+    const r = await runSuites({ cwd, cache: false });
+    expect(r.results.map((x) => x.verdict)).toEqual(ids.map(() => 'error'));
+    const reasons = r.results.map((x) => x.reason ?? '');
+    expect(reasons.filter((m) => /exited with code 0/.test(m) && !/in a row/.test(m))).toHaveLength(3);
+    expect(reasons.filter((m) => /failed 3 times in a row without scoring anything \(last: exited with code 0/.test(m))).toHaveLength(5);
+    expect(r.exitCode).toBe(1);
+  });
+
   it('process.exit at import is a load problem, not a silent exit 0', async () => {
     const cwd = project('', '', isolation);
     const { writeFileSync } = await import('node:fs');
