@@ -99,5 +99,22 @@ export function consolidate(findings: readonly Finding[]): Finding[] {
     mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);
     target.laterality ??= sign.laterality;
   }
+  absorbGenericSurgery(merged, absorbed);
   return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, id: `F${i + 1}` }));
+}
+
+/**
+ * "Post CABG changes" ... "sternotomy wires, CABG clips": a post-surgical sign that names no operation (findings.yaml
+ * `signOnly`) is the evidence of the specific post-surgical findings the report names elsewhere.
+ */
+function absorbGenericSurgery(merged: readonly Finding[], absorbed: Set<Finding>): void {
+  const byName = getLexicon().byName;
+  const specific = merged.find((f) => affirmed(f) && !absorbed.has(f) && byName.get(f.name)?.category === 'postsurgical' && !byName.get(f.name)?.signOnly);
+  if (!specific) return;
+  for (const f of merged) {
+    const entry = byName.get(f.name);
+    if (f === specific || !affirmed(f) || !entry?.signOnly || entry.category !== 'postsurgical') continue;
+    absorbed.add(f);
+    specific.evidence = [...new Set([...(specific.evidence ?? []), f.name])];
+  }
 }

@@ -19,6 +19,7 @@ const CASES: [string, string, string[]][] = [
   ['one side of a bilateral interpretation', 'Right upper lobe consolidation. Left lower lobe consolidation. IMPRESSION: Bilateral pneumonia.', ['pneumonia:present:bilateral']],
   ['a sign stated with what it shows', 'Dense right lower lobe opacification with air bronchograms.', ['consolidation:present:right']],
   ['a metastasis seen as a lytic lesion', 'Lytic lesion of the left 6th rib, likely a bone metastasis.', ['lytic bone lesion:present:left']],
+  ['a post-surgical sign naming no operation beside one that does', 'IMPRESSION: Post CABG changes. Intact sternotomy wires.', ['sternotomy wires:present']],
   ['a mass at a mediastinal location', 'Large soft tissue mass in the superior mediastinum, narrowing the trachea.', ['mediastinal mass:present']],
 ];
 
