@@ -49,6 +49,10 @@ export function evaluateGate(suite: string, metric: string, fullGate: Gate, all:
   if (scope && !all.some(scored) && !laws.some(scored)) {
     return notRunGate(suite, metric, gate, notRunReason(scope, [...all, ...laws].filter((r) => r.verdict === 'skip').length), summarize([...all, ...laws]));
   }
+  // Nothing at all reached the gate (no case file matched, the run was interrupted first): a pass would claim what was never shown.
+  if (all.length === 0 && laws.length === 0 && agreement === undefined) {
+    return notRunGate(suite, metric, gate, 'nothing ran: no case or law of this suite was scored');
+  }
   const results = all.filter((r) => !r.knownFailure);
   const unexpectedPasses = all.filter((r) => r.knownFailure && r.verdict === 'pass').map((r) => r.caseId);
   const lawPasses = laws.filter(isUnexpectedPass).map((l) => `law ${l.law}`);

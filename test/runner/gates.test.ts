@@ -62,10 +62,11 @@ describe('evaluateGate', () => {
     expect(evaluateGate('s', 'm', { minPassRate: 0 }, [result('a', 'fail'), result('b', 'error')]).passed).toBe(true);
   });
 
-  it('fails a gate whose results were all skipped: it proves nothing; an empty share passes', () => {
+  it('fails a gate whose results were all skipped: it proves nothing; nothing at all is `not run`, never a pass', () => {
     expect(evaluateGate('s', 'm', {}, [result('a', 'skip')])).toMatchObject({ passed: false, passRate: 1, reason: 'nothing was scored: all 1 results were skipped' });
     expect(evaluateGate('s', 'm', { informational: true }, [result('a', 'skip')]).passed).toBe(true);
-    expect(evaluateGate('s', 'm', {}, [])).toMatchObject({ passed: true, passRate: 1, counts: { passed: 0, failed: 0, errors: 0, skipped: 0 } });
+    // e.g. no case file matched, or the run was interrupted before this suite: it does not fail the run, and does not claim a pass
+    expect(evaluateGate('s', 'm', {}, [])).toMatchObject({ state: 'not run', passed: true, reason: 'nothing ran: no case or law of this suite was scored', counts: { passed: 0, failed: 0, errors: 0, skipped: 0 } });
   });
 
   it('required globs: every matched case must pass; a skipped one was not shown to pass', () => {
