@@ -4,6 +4,7 @@
  * src/clinical/lexicon/ (the TypeScript build does not copy them), so from dist/ they are
  * found through the package root.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +31,10 @@ export function lexiconDir(): string {
   return path.join(packageRoot(), 'src', 'clinical', 'lexicon');
 }
 
-function validate<T>(schema: z.ZodType<T>, text: string, file: string): T {
-  let raw: unknown;
+function validate<T>(schema: z.ZodType<T>, text: string, file: string, parsed?: unknown): T {
+  let raw: unknown = parsed;
   try {
-    raw = parse(text);
+    if (raw === undefined) raw = parse(text);
   } catch (err) {
     throw new Error(`lexicon ${file}: not valid YAML: ${(err as Error).message}`);
   }
@@ -59,9 +60,9 @@ function invert<V extends string>(groups: Record<V, string[]>, what: string): Ma
  * Validates the two files' text and builds the lexicon. Throws an Error naming the file and
  * the offending path when the data is wrong.
  */
-export function parseLexicon(findingsYaml: string, languageYaml: string): LoadedLexicon {
-  const { findings } = validate(FindingsFile, findingsYaml, 'findings.yaml');
-  const language = validate(LanguageFile, languageYaml, 'language.yaml');
+export function parseLexicon(findingsYaml: string, languageYaml: string, parsed?: ParsedLexicon): LoadedLexicon {
+  const { findings } = validate(FindingsFile, findingsYaml, 'findings.yaml', parsed?.findings);
+  const language = validate(LanguageFile, languageYaml, 'language.yaml', parsed?.language);
   const subjects = new Set(Object.keys(language.statements.subjects));
   for (const f of findings) {
     for (const s of Object.keys(f.statedAs ?? {})) {
@@ -95,7 +96,32 @@ export function loadLexicon(dir: string = lexiconDir()): LoadedLexicon {
     if (!existsSync(file)) throw new Error(`lexicon: cannot find ${file}`);
     return readFileSync(file, 'utf8');
   };
-  return parseLexicon(read('findings.yaml'), read('language.yaml'));
+  const findings = read('findings.yaml');
+  const language = read('language.yaml');
+  return parseLexicon(findings, language, parsedCache(findings, language));
+}
+
+/** The two files as parsed data (what `yaml` returns for them). */
+interface ParsedLexicon {
+  findings: unknown;
+  language: unknown;
+}
+
+/**
+ * The YAML as the build parsed it (scripts/lexicon-cache.mjs writes lexicon-cache.json next to
+ * this module in dist/), when its key is the sha256 of exactly these texts: YAML parsing was
+ * 0.33 s of every run. Validation still runs on it; any mismatch or unreadable cache parses.
+ */
+function parsedCache(findings: string, language: string): ParsedLexicon | undefined {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lexicon-cache.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const cache = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown } & ParsedLexicon;
+    const key = createHash('sha256').update(findings).update('\0').update(language).digest('hex');
+    return cache.key === key && cache.findings !== undefined && cache.language !== undefined ? cache : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 let cached: LoadedLexicon | undefined;
