@@ -257,3 +257,15 @@ describe('runSuites: repeats of a non-deterministic metric', () => {
     expect((await runSuites({ cwd: once, providers: [noisy([0.9, 0.5])], cache: false })).results[0]!.verdict).toBe('pass');
   });
 });
+
+describe('runSuites: agreement with raters is a whole-suite check', () => {
+  const repo = path.resolve(import.meta.dirname, '../..');
+  it('is reported for the whole preference suite, and left out of a filtered run (one case is no agreement)', async () => {
+    const whole = await runSuites({ cwd: repo, suites: ['preference'], metrics: ['crimson:lexicon'], cache: false });
+    expect(whole.agreement?.length).toBeGreaterThan(0);
+    const part = await runSuites({ cwd: repo, suites: ['preference'], metrics: ['crimson:lexicon'], cache: false, filter: 'preference/tension-pneumothorax' });
+    expect(part.results.length).toBeGreaterThan(0);
+    expect(part.agreement ?? []).toEqual([]);
+    expect(part.gates.find((g) => g.metric === 'crimson:lexicon')?.state).not.toBe('fail');
+  }, 120_000);
+});

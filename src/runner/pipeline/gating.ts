@@ -58,8 +58,8 @@ function suiteGates(p: SuitePlan, byMetric: Map<string, CaseResult[]>, lawsOf: M
     const mine = byMetric.get(reg.id) ?? [];
     const g = gateFor(p.suite.gate, reg.id);
     const shardGate = shard ? gateForShard(g, p.cases.map((c) => c.id), mine.map((r) => r.caseId)) : g;
-    // Agreement with raters over the suite's preference cases; a shard sees only part of them, so it neither reports nor gates it.
-    const agreed = shard ? undefined : ratedAgreement(p.suite.name, { id: reg.id, direction: reg.metric.direction, tieTolerance: reg.metric.tieTolerance }, p.cases, mine);
+    // Agreement with raters over the suite's preference cases; a shard or a filtered run sees only part of them, so it neither reports nor gates it.
+    const agreed = scope ? undefined : ratedAgreement(p.suite.name, { id: reg.id, direction: reg.metric.direction, tieTolerance: reg.metric.tieTolerance }, p.cases, mine);
     if (agreed) tally.agreement.push(agreed);
     tally.gates.push(evaluateGate(p.suite.name, reg.id, shardGate, mine, lawsOf.get(reg.id) ?? [], agreed, scope));
   }
