@@ -2,37 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBaseline } from '../../src/runner/baseline/file.js';
-import { tmpTree } from '../_support/tmp.js';
+import { tableConfig, tableProject } from './_table-metric.js';
 import { cli } from './_run.js';
 
-/** A module metric whose version (an option) changes how it scores cases a and b. */
-const metricModule = `
-const TABLE = {
-  1: { 'a good': 0.9, 'a bad': 0.1, 'b good': 0.1, 'b bad': 0.9, 'c good': 0.1, 'c bad': 0.9, 'd good': 0.9, 'd bad': 0.1 },
-  2: { 'a good': 0.1, 'a bad': 0.9, 'b good': 0.9, 'b bad': 0.1, 'c good': 0.2, 'c bad': 0.8, 'd good': 0.8, 'd bad': 0.2 },
-};
-export default (options) => ({
-  id: 'mine', version: String(options.version), description: 'table', direction: 'higher', range: [0, 1],
-  tieTolerance: 0, deterministic: true, inputs: ['text'], cache: false,
-  score: (requests) => requests.map((r) => ({ value: TABLE[options.version][r.candidate] ?? 0 })),
-});
-`;
-const kase = (id: string) => `id: ${id}
-kind: ranking
-reference: reference ${id}
-candidates: { good: ${id} good, bad: ${id} bad }
-expect: good > bad
-`;
-const config = (version: number) => JSON.stringify({ metrics: { mine: { module: './metric.mjs', options: { version } } } });
-
-function project() {
-  return tmpTree({
-    'metric.mjs': metricModule,
-    'metric-suite.config.json': config(1),
-    'suites/s.yaml': 'name: s\ncases: [../cases/*.yaml]\nmetrics: [mine]\n',
-    ...Object.fromEntries(['a', 'b', 'c', 'd'].map((id) => [`cases/${id}.yaml`, kase(id)])),
-  });
-}
+// the table metric (its version option changes which of cases a..d fail) is shared with the -u, --watch and --changed tests
+const config = tableConfig;
+const project = () => tableProject(1);
 
 describe('metric-suite baseline update / run --baseline', () => {
   it('a deliberately changed metric version fails only on the cases it newly breaks', async () => {
