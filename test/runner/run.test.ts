@@ -269,3 +269,17 @@ describe('runSuites: agreement with raters is a whole-suite check', () => {
     expect(part.gates.find((g) => g.metric === 'crimson:lexicon')?.state).not.toBe('fail');
   }, 120_000);
 });
+
+describe('runSuites: a metric that could not be created', () => {
+  it('is a located problem (exit 2) and stays visible as a gate that did not run, with the reason', async () => {
+    const cwd = project({
+      'metric-suite.config.json': JSON.stringify({ metrics: { broken: { module: './missing-metric.mjs' } } }),
+    }, 'name: main\ncases: [../cases/**/*.yaml]\nmetrics: [overlap, broken]\n');
+    const r = await runSuites({ cwd, providers: [overlapProvider()], cache: false });
+    expect(r.exitCode).toBe(2);
+    expect(r.problems.some((p) => /missing-metric/.test(p.message))).toBe(true);
+    const gate = r.gates.find((g) => g.metric === 'broken');
+    expect(gate?.state).toBe('not run');
+    expect(gate?.reason).toMatch(/^could not be created: .*missing-metric/);
+  }, 60_000);
+});

@@ -64,7 +64,7 @@ function suiteGates(p: SuitePlan, byMetric: Map<string, CaseResult[]>, lawsOf: M
     tally.gates.push(evaluateGate(p.suite.name, reg.id, shardGate, mine, lawsOf.get(reg.id) ?? [], agreed, scope));
   }
   // Metrics that could not be created stay visible as gates that did not run, with the reason.
-  for (const [id, reason] of p.unavailable) tally.gates.push(notRunGate(p.suite.name, id, gateFor(p.suite.gate, id), reason));
+  for (const [id, reason] of [...p.unavailable, ...p.broken]) tally.gates.push(notRunGate(p.suite.name, id, gateFor(p.suite.gate, id), redactSecrets(reason)));
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

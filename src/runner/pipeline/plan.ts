@@ -16,6 +16,8 @@ export interface SuitePlan {
   metrics: RegisteredMetric[];
   /** Metric id -> why it could not be created (its results are skips). */
   unavailable: Map<string, string>;
+  /** Metrics that failed to be created (a located problem, exit 2): still shown as gates that did not run. */
+  broken: Map<string, string>;
   laws: PlannedLaw[];
 }
 
@@ -44,6 +46,7 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
     problems.push(...globProblems, ...loaded.problems);
     const metrics: RegisteredMetric[] = [];
     const unavailable = new Map<string, string>();
+    const broken = new Map<string, string>();
     for (const id of suite.metrics) {
       try {
         metrics.push(await registry.get(id));
@@ -54,6 +57,7 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
         }
         const at = suite.metricAt[id] ?? { file: suite.file, line: 1, column: 1 };
         problems.push({ ...at, message: (e as Error).message });
+        broken.set(id, `could not be created: ${(e as Error).message}`);
       }
     }
     for (const c of loaded.cases) {
@@ -67,7 +71,7 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
     const known = new Set([...metrics.map((m) => m.id), ...unavailable.keys()]);
     // Case filters (-t, --tag, --capability) select cases; laws then run only when named with --law.
     const laws = caseFiltered && !lawsOnly ? [] : lawPlan.laws.map((l) => ({ ...l, metrics: l.metrics.filter((m) => known.has(m)) }));
-    out.push({ suite, cases: lawsOnly ? [] : loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable, laws });
+    out.push({ suite, cases: lawsOnly ? [] : loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable, broken, laws });
   }
   const caseTotal = out.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);
   const lawTotal = out.reduce((n, p) => n + p.laws.reduce((k, l) => k + l.metrics.length, 0), 0);
