@@ -5,7 +5,7 @@
 import { getGrammar, type Grammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
 import { statementMentions } from './_internals/statements.js';
-import { F, type Item, type Mention } from './_internals/types.js';
+import { F, newMention, type Item, type Mention } from './_internals/types.js';
 
 /**
  * The finding mentions among a sentence's items, in text order. The specific term already
@@ -25,7 +25,7 @@ export function findMentions(items: readonly Item[], g: Grammar = getGrammar()):
       const has = (cue: string) => words!.includes(` ${cue} `);
       if (sense.when.some(has) && !sense.unless.some(has)) name = sense.finding;
     }
-    terms.push({ name, a: k, b: k, s: it.s, e: it.e, at: it.s, kind: 'term', removed: (it.flags & F.REMOVED) !== 0, lats: [], locs: [] });
+    terms.push(newMention(name, k, k, it.s, it.e, 'term', undefined, it.s, (it.flags & F.REMOVED) !== 0));
   }
   const statements = statementMentions(items, g).filter(
     (st) => !terms.some((t) => t.name === st.name && t.a >= st.a && t.b <= st.b),

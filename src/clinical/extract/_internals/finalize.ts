@@ -45,7 +45,11 @@ function build(m: Mention, sentence: number, g: Grammar): Finding {
     if (placement) f.devicePlacement = placement;
   }
   if (m.evidence?.length) f.evidence = [...m.evidence];
-  return { ...f, sentence, span: [m.s, m.e] };
+  // the keys in this order (sentence and span last): the findings are serialised as they are
+  const out = f as Finding;
+  out.sentence = sentence;
+  out.span = [m.s, m.e];
+  return out;
 }
 
 const RANK = { absent: 0, uncertain: 1, present: 2 } as const;
@@ -88,7 +92,8 @@ export function toFindings(mentions: readonly Mention[], sentence: number, g: Gr
   return out;
 }
 
-/** Numbers findings `F1..Fn` in text order (`id` stays the first key). */
+/** Numbers findings `F1..Fn` in text order, in place (`id` stays the first key): the findings are this call's own. */
 export function finalizeIds(findings: Finding[]): Finding[] {
-  return findings.map((f, i) => ({ ...f, id: `F${i + 1}` }));
+  for (let i = 0; i < findings.length; i++) findings[i]!.id = `F${i + 1}`;
+  return findings;
 }

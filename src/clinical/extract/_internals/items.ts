@@ -6,7 +6,7 @@ import type { Grammar } from './grammar.js';
 import { parseMeasurement } from './measure.js';
 import { tokenize, type Token } from './tokenize.js';
 import { longestMatch } from './trie.js';
-import { F, type Item } from './types.js';
+import { F, newItem, type Item } from './types.js';
 
 const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
 const CHANGE_NOUNS = new Set(['increase', 'decrease', 'improvement', 'reduction', 'progression', 'worsening', 'regression', 'interval', 'change']);
@@ -25,7 +25,14 @@ function measurements(text: string, start: number, end: number, g: Grammar): { s
 }
 
 function plain(tok: Token): Item {
-  return { s: tok.s, e: tok.e, text: tok.t, first: tok.t, flags: WORDLIKE.test(tok.t) ? F.WORD : 0 };
+  return newItem(undefined, WORDLIKE.test(tok.t) ? F.WORD : 0, tok.s, tok.e, tok.t, tok.t, undefined);
+}
+
+/** Tokens i..j-1 joined by single spaces. */
+function joined(toks: readonly Token[], i: number, j: number): string {
+  let out = toks[i]!.t;
+  for (let k = i + 1; k < j; k++) out += ' ' + toks[k]!.t;
+  return out;
 }
 
 /** Severity ranges (`small to moderate`, `mild-moderate`) become one item with the higher end. */
@@ -104,7 +111,8 @@ function earlierAbsence(items: Item[]): void {
 
 function higher(a: Item, b: Item): Item {
   const top = RANK[b.sev!] >= RANK[a.sev!] ? b : a;
-  return { ...top, s: a.s, e: b.e, text: `${a.text} ${b.text}` };
+  const out = newItem(top, top.flags, a.s, b.e, `${a.text} ${b.text}`, top.first, top.mm);
+  return out;
 }
 
 /**
@@ -134,7 +142,7 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
     if (m && m.s <= tok.s) {
       let j = i;
       while (j < toks.length && toks[j]!.s < m.e) j++;
-      items.push({ s: tok.s, e: toks[j - 1]!.e, text: toks.slice(i, j).map((t) => t.t).join(' '), first: tok.t, flags: F.MEAS, mm: m.mm });
+      items.push(newItem(undefined, F.MEAS, tok.s, toks[j - 1]!.e, joined(toks, i, j), tok.t, m.mm));
       i = j;
       continue;
     }
@@ -145,8 +153,8 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
       continue;
     }
     const last = toks[i + hit.len - 1]!;
-    const text2 = hit.len === 1 ? tok.t : toks.slice(i, i + hit.len).map((t) => t.t).join(' ');
-    items.push({ ...hit.val, s: tok.s, e: last.e, text: text2, first: tok.t });
+    const text2 = hit.len === 1 ? tok.t : joined(toks, i, i + hit.len);
+    items.push(newItem(hit.val, hit.val.flags, tok.s, last.e, text2, tok.t, undefined));
     i += hit.len;
   }
   // A degree word before a change describes the change, not the finding ("mildly increased", "slight increase in").

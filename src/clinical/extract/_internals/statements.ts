@@ -7,7 +7,7 @@
 import type { Grammar } from './grammar.js';
 import { longestMatch } from './trie.js';
 import { REACH } from './walk.js';
-import { F, type Item, type Mention } from './types.js';
+import { F, newMention, type Item, type Mention } from './types.js';
 
 const NEG = F.NEGPRE | F.NEGPOST;
 
@@ -120,12 +120,13 @@ export function statementMentions(items: readonly Item[], g: Grammar): Mention[]
         const subj = { subj: items[j]!.subj ?? tailSubject(items[j]!, g) };
         const a = Math.min(j, k);
         const b = Math.max(j, k);
-        const base = { a, b, s: items[a]!.s, e: items[b]!.e, pred: k, at: pred.s };
+        const s = items[a]!.s;
+        const e = items[b]!.e;
         if (pred.flags & F.NPRED && !negated(items, a, b)) {
-          for (const name of g.normalAbsent.get(subj.subj!) ?? []) made.push({ ...base, name, kind: 'normal', lats: [], locs: [] });
+          for (const name of g.normalAbsent.get(subj.subj!) ?? []) made.push(newMention(name, a, b, s, e, 'normal', k, pred.s, undefined));
         }
         const name = pred.flags & F.APRED ? g.apred.get(subj.subj!)?.get(pred.text) : undefined;
-        if (name) made.push({ ...base, name, kind, lats: [], locs: [] });
+        if (name) made.push(newMention(name, a, b, s, e, kind, k, pred.s, undefined));
       }
       return made;
     };

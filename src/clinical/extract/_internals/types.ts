@@ -76,6 +76,17 @@ export interface Item extends Payload {
   mm?: number[];
 }
 
+/**
+ * An item with every field present (undefined when unset), so that all items share one object
+ * shape: the passes read items millions of times, and a spread per item made them megamorphic.
+ */
+export function newItem(val: Payload | undefined, flags: number, s: number, e: number, text: string, first: string, mm: number[] | undefined): Item {
+  if (val === undefined) {
+    return { flags, finding: undefined, lat: undefined, loc: undefined, pos: undefined, sev: undefined, temp: undefined, p: undefined, place: undefined, subj: undefined, s, e, text, first, mm };
+  }
+  return { flags, finding: val.finding, lat: val.lat, loc: val.loc, pos: val.pos, sev: val.sev, temp: val.temp, p: val.p, place: val.place, subj: val.subj, s, e, text, first, mm };
+}
+
 /** A pre-scope cue in force: negation or a certainty probability. */
 export interface Scope {
   neg: boolean;
@@ -121,6 +132,15 @@ export interface Mention {
   temp?: Temporal;
   pos?: string;
   place?: 'appropriate' | 'malpositioned';
+}
+
+/** A mention with every field present (one object shape for all mentions; see {@link newItem}). */
+export function newMention(name: string, a: number, b: number, s: number, e: number, kind: Mention['kind'], pred: number | undefined, at: number, removed: boolean | undefined): Mention {
+  return {
+    name, a, b, s, e, kind, pred, at, removed,
+    pre: undefined, direct: undefined, post: undefined, dropped: undefined, evidence: undefined, absorbed: undefined,
+    status: undefined, p: undefined, lats: [], locs: [], sev: undefined, sevText: undefined, mm: undefined, temp: undefined, pos: undefined, place: undefined,
+  };
 }
 
 /** Lexicon facts about one finding, as the extractor uses them. */
