@@ -10,7 +10,7 @@
 import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
 import { CUE, F, type Item, type Mention } from './_internals/types.js';
-import { coordinatedBefore, indexMentions, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
+import { coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
 
 const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
 const PLAIN = F.LAT | F.LOC | F.SEV | F.TEMP | F.MEAS;
@@ -50,6 +50,9 @@ function before(items: readonly Item[], k: number, idx: MentionIndex, flags: num
     const found = idx.endAt.get(j)?.filter((m) => takes(m, flags, g));
     if (found?.length) return found;
     if (!sentence && (items[j]!.flags & F.CLAUSE || (noWith && items[j]!.text === 'with'))) break;
+    // "shift of the mediastinum, and depression of the RIGHT hemidiaphragm": a list member headed by a word the lexicon
+    // does not know keeps its own side; it does not reach back to the finding of the member before
+    if (!sentence && noWith && items[j]!.flags & F.CONJ && items[j + 1]!.flags === F.WORD && items[j + 2]?.text === 'of') break;
   }
   return [];
 }
@@ -122,7 +125,7 @@ function apposed(items: readonly Item[], mentions: readonly Mention[], first: Me
  * opacity, likely atelectasis"; "effusion with adjacent atelectasis"), and alternatives from
  * each other ("left lower lobe atelectasis or consolidation").
  */
-export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar): void {
+export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar, text?: string): void {
   const { groupOf } = scopes;
   const idx = indexMentions(mentions);
   const inherit = (from: Mention, to: Mention): void => inheritPlace(from, to, g);
@@ -135,7 +138,9 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
       const f = items[j]!.flags;
       if (!anchor && (f & (F.CLAUSE | F.ALT) || (f & F.CONJ && items[j]!.text !== ','))) break;
     }
-    if (!anchor) continue;
+    // a link far from its signs still interprets them ("hyperinflated lungs with flat hemidiaphragms and a deep
+    // retrosternal space, consistent with emphysema"): no anchor is needed when the clause holds signs of the target
+    if (!anchor && !(it.flags & F.LINK && items[k - 1]?.text === ',')) continue;
     const group = groupOf.get(k);
     const targets = it.flags & F.ADJ ? (nextInPhrase(items, k, idx) ?? []) : mentions.filter((m) => group !== undefined && m.pre?.group === group && m.a > k);
     for (const t of targets) {
@@ -143,7 +148,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
       const signs = it.flags & F.LINK ? signsBefore(items, mentions, k, t, g) : [];
       // the clause's head sign gives the place ("right pneumothorax with leftward shift, concerning for tension": right)
       const from = signs.at(-1) ?? anchor;
-      if (t === from) continue;
+      if (!from || t === from) continue;
       inherit(from, t);
       // "dense opacity with loss of the hemidiaphragm contour, compatible with collapse": every sign before the link
       for (const sign of signs) absorb(sign, t, g);
@@ -158,6 +163,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     const sign = head ?? apposed(items, mentions, group[0]!);
     if (sign) for (const t of group) if (t !== sign) absorb(sign, t, g);
   }
+  if (text !== undefined) linkDashes(items, mentions, text, g);
   dropImpliedSigns(mentions, g);
   absorbAfterWith(items, mentions, idx, g);
   absorbIntoUnplaced(mentions, g);
@@ -173,20 +179,37 @@ function absorbAfterWith(items: readonly Item[], mentions: readonly Mention[], i
     if (items[k]!.text !== 'with' || (items[k + 1]?.flags ?? 0) & F.ADJ) continue;
     let finding: Mention | undefined;
     for (let j = k - 1; j >= 0 && j >= k - REACH && !finding; j--) finding = idx.endAt.get(j)?.find((m) => !m.absorbed);
-    let sign: Mention | undefined;
-    for (let j = k + 1; j < items.length && j <= k + 5 && !sign; j++) {
-      sign = idx.startAt.get(j)?.[0];
-      if (!sign && items[j]!.flags & (F.CLAUSE | F.TERM | CUE | F.CONJ)) break;
-    }
+    const signs = withList(items, idx, k);
+    const sign = signs[0];
     if (!finding || !sign || sign === finding) continue;
-    const sides = finding.lats.length === 0 || sign.lats.length === 0 || sign.lats.some((l) => finding.lats.includes(l) || finding.lats.includes('bilateral'));
-    if (!sides) continue;
+    const sides = (m: Mention): boolean => finding.lats.length === 0 || m.lats.length === 0 || m.lats.some((l) => finding.lats.includes(l) || finding.lats.includes('bilateral'));
+    if (!sides(sign)) continue;
     // "opacification WITH air bronchograms", "nodule WITH cavitation": the sign comes first, the finding it shows after `with`
     if (g.info.get(finding.name)!.nonspecific && g.info.get(sign.name)!.signs.has(finding.name)) {
       absorb(finding, sign, g);
       inheritPlace(finding, sign, g);
-    } else absorb(sign, finding, g);
+      continue;
+    }
+    // "interstitial edema with Kerley B lines AND peribronchial cuffing": every sign of the list
+    for (const m of signs) if (m !== finding && sides(m)) absorb(m, finding, g);
   }
+}
+
+/** The mentions listed after the `with` at item k: the first within a few words, the rest joined to it by `and` or commas. */
+function withList(items: readonly Item[], idx: MentionIndex, k: number): Mention[] {
+  const out: Mention[] = [];
+  for (let j = k + 1; j < items.length && j <= k + (out.length ? REACH : 5); j++) {
+    const m = idx.startAt.get(j)?.[0];
+    if (m) {
+      out.push(m);
+      j = m.b;
+      continue;
+    }
+    const f = items[j]!.flags;
+    if (f & (F.CLAUSE | F.TERM | CUE) || (f & F.CONJ && !out.length)) break;
+    if (out.length && !(f & F.CONJ || inNounPhrase(items[j]!))) break;
+  }
+  return out;
 }
 
 /**
@@ -245,4 +268,36 @@ function dropImpliedSigns(mentions: readonly Mention[], g: Grammar): void {
     const cause = mentions.find((t) => t !== m && t.status !== 'absent' && !t.dropped && !t.absorbed && g.info.get(t.name)!.signs.has(m.name));
     if (cause) absorb(m, cause, g);
   }
+}
+
+/** A dash standing between words (` - `, an en or em dash), not a hyphen inside a word ("ill-defined"). */
+const DASH = /\s[-\u2013\u2014]{1,2}\s|[\u2013\u2014]/;
+
+/**
+ * Telegraphic reports join a finding and what it means with a dash: "L lower zone consolidation, L hemidiaphragm
+ * silhouette lost - LLL pneumonia" (signs, then the interpretation) or "LLL collapse - triangular retrocardiac density
+ * with loss of the hemidiaphragm contour" (the finding, then its signs). Either way the signs are its evidence.
+ */
+function linkDashes(items: readonly Item[], mentions: readonly Mention[], text: string, g: Grammar): void {
+  const cuts: number[] = [];
+  for (let k = 0; k + 1 < items.length; k++) if (items[k + 1]!.s - items[k]!.e > 1 && DASH.test(text.slice(items[k]!.e, items[k + 1]!.s))) cuts.push(k);
+  if (!cuts.length) return;
+  const live = (m: Mention): boolean => m.status !== 'absent' && !m.dropped && !m.absorbed && m.kind !== 'normal';
+  cuts.forEach((d, i) => {
+    const from = i > 0 ? cuts[i - 1]! : -1;
+    const to = cuts[i + 1] ?? items.length;
+    const before = mentions.filter((m) => m.a > from && m.b <= d && live(m));
+    const after = mentions.filter((m) => m.a > d && m.b <= to && live(m));
+    let linked = false;
+    for (const t of after) {
+      const signs = before.filter((m) => g.info.get(t.name)!.signs.has(m.name));
+      if (!signs.length) continue;
+      inheritPlace(signs[0]!, t, g);
+      for (const sign of signs) absorb(sign, t, g);
+      linked = true;
+    }
+    const head = before.at(-1);
+    if (linked || !head) return;
+    for (const sign of after) if (g.info.get(head.name)!.signs.has(sign.name)) absorb(sign, head, g);
+  });
 }

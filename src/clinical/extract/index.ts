@@ -43,7 +43,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     if (mentions.length === 0) continue;
     const scopes = assignStatus(items, mentions);
     attachAttributes(items, mentions, g);
-    propagate(items, mentions, scopes, g);
+    propagate(items, mentions, scopes, g, clean);
     out.push(...toFindings(mentions, sentence.index, g, options.keepSigns === true));
   }
   return finalizeIds(out);

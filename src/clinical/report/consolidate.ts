@@ -76,6 +76,9 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   const a = sign.location ?? [];
   const b = ownLocation ?? [];
   if (a.length && b.length) return a.some((l) => b.includes(l) || b.some((m) => region(m) === region(l)));
+  // the interpretation was read from this kind of sign already: the sign restated without a place is the same one
+  // ("patchy basal opacities, consistent with pneumonia" ... "IMPRESSION: worsening bilateral opacities")
+  if (a.length === 0 && interpretation.evidence?.includes(sign.name)) return true;
   // Across sentences a stated place must agree, or the interpretation names none for a placed sign
   // ("right basilar opacity. ... Findings concerning for pneumonia.").
   const placed = a.length > 0 || sign.laterality !== undefined;

@@ -12,10 +12,13 @@ function laterality(lats: readonly Laterality[]): Laterality | undefined {
   return lats[0];
 }
 
+/** Places inside the lung: a mass in a lobe is a lung mass even where it abuts the mediastinum. */
+const LUNG = new Set(['upper lobe', 'middle lobe', 'lower lobe', 'lingula', 'upper zone', 'mid zone', 'lower zone']);
+
 /** The finding's name at its stated location ("a mass in the superior mediastinum" is a mediastinal mass). */
 function placedName(m: Mention, g: Grammar): string {
   const at = g.info.get(m.name)!.atLocation;
-  if (at) for (const l of m.locs) if (at.has(l)) return at.get(l)!;
+  if (at && !m.locs.some((l) => LUNG.has(l))) for (const l of m.locs) if (at.has(l)) return at.get(l)!;
   return m.name;
 }
 
