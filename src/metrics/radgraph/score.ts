@@ -11,6 +11,7 @@
  * sensitive except the relation tuples of `complete`, lowercased on both sides.
  */
 import type { RadGraphAnnotation, RadGraphEntity } from './extractors/types.js';
+import { countPacked } from './packed-set.js';
 
 export type RadGraphVariant = 'head' | 'pypi';
 export type RadGraphLevel = 'simple' | 'partial' | 'complete';
@@ -116,6 +117,30 @@ function globalId(s: string): number {
   return g;
 }
 
+/**
+ * Labels and relation types are a handful of strings repeated in every entity: a few recent
+ * ones are compared by `===` (identity first, then content) before the table lookup.
+ */
+const RECENT = 8;
+const recent = [0, 1].map(() => ({ str: new Array<string>(RECENT).fill('\u0000'), id: new Int32Array(RECENT), next: 0 }));
+type Recent = (typeof recent)[number];
+const [labelCache, typeCache] = recent as [Recent, Recent];
+
+function recentId(cache: Recent, s: string): number {
+  const strs = cache.str;
+  for (let i = 0; i < RECENT; i++) if (strs[i] === s) return cache.id[i]!;
+  const g = globalId(s);
+  const slot = cache.next;
+  strs[slot] = s;
+  cache.id[slot] = g;
+  cache.next = (slot + 1) % RECENT;
+  return g;
+}
+
+function clearRecent(): void {
+  for (const cache of recent) cache.str.fill('\u0000');
+}
+
 /** The dense id within this pair of a global id. */
 function local(g: number): number {
   if (localGen[g] !== gen) {
@@ -134,19 +159,19 @@ function lowerId(s: string): number {
 
 const B = LOCAL_LIMIT;
 const pack2 = (kind: number, a: number, b: number): number => (a * B + b) * 4 + kind;
-const pack4 = (a: number, b: number, c: number, d: number): number => (((a * B + b) * B + c) * B + d) * 4 + 3;
 
 /**
- * Buffers reused across pairs, per side (0: hypothesis, 1: reference): the token, label and
- * has-relations of each entity (the simple and partial tuples), and the packed complete tuples.
+ * Buffers reused across pairs, per side (0: hypothesis, 1: reference): the token, label,
+ * has-relations and lowercase token of each entity (the simple and partial tuples, relation
+ * targets), and the packed complete tuples.
  */
-const sides = [0, 1].map(() => ({ tok: new Int32Array(64), label: new Int32Array(64), rel: new Int32Array(64), complete: new Float64Array(64), n: 0, nc: 0 }));
+const sides = [0, 1].map(() => ({ tok: new Int32Array(64), label: new Int32Array(64), rel: new Int32Array(64), low: new Int32Array(64), complete: new Float64Array(64), n: 0, nc: 0 }));
 type Side = (typeof sides)[number];
 
 function reserveEntities(side: Side, n: number): void {
   if (side.tok.length < n) {
     const size = Math.max(n, side.tok.length * 2);
-    [side.tok, side.label, side.rel] = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
+    [side.tok, side.label, side.rel, side.low] = [new Int32Array(size), new Int32Array(size), new Int32Array(size), new Int32Array(size)];
   }
 }
 
@@ -156,51 +181,73 @@ function growComplete(side: Side): Float64Array<ArrayBuffer> {
   return (side.complete = grown);
 }
 
-/** Interns one annotation's entities into a side: simple/partial parts per entity, complete tuples packed. */
+/**
+ * Interns one annotation's entities into a side: simple/partial parts per entity, complete
+ * tuples packed. A relation's target is the entity its id names (`entities[id]`, as upstream);
+ * when that is the entity at position id - 1 of `ents` (ids "1".."n", the usual case, checked by
+ * identity) its lowercase token id is read from `low` instead of interning its string again.
+ */
 function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant: RadGraphVariant, side: Side): void {
   const head = variant === 'head';
-  reserveEntities(side, ents.length);
-  const { tok: toks, label: labels, rel: hasRel } = side;
+  const n = ents.length;
+  reserveEntities(side, n);
+  const { tok: toks, label: labels, rel: hasRel, low: lows } = side;
+  for (let k = 0; k < n; k++) {
+    const e = ents[k]!;
+    const g = globalId(e.tokens);
+    let lg = lowerOf[g]!;
+    if (lg < 0) lowerOf[g] = lg = globalId(lower(e.tokens));
+    const low = local(lg);
+    lows[k] = low;
+    toks[k] = head ? low : local(g);
+    labels[k] = local(recentId(labelCache, e.label));
+    hasRel[k] = (e.relations ?? []).length > 0 ? 1 : 0;
+  }
+  const byId = a.entities;
   let complete = side.complete;
   let nc = 0;
-  for (let k = 0; k < ents.length; k++) {
-    const e = ents[k]!;
-    const tok = local(head ? lowerId(e.tokens) : globalId(e.tokens));
-    const label = local(globalId(e.label));
-    const rels = e.relations ?? [];
-    toks[k] = tok;
-    labels[k] = label;
-    hasRel[k] = rels.length > 0 ? 1 : 0;
-    if (rels.length === 0) {
+  for (let k = 0; k < n; k++) {
+    const label = labels[k]!;
+    if (hasRel[k] === 0) {
       if (nc === complete.length) complete = growComplete(side);
-      complete[nc++] = pack2(0, tok, label);
-    } else {
-      const low = head ? tok : local(lowerId(e.tokens));
-      for (let r = 0; r < rels.length; r++) {
-        const rel = rels[r]!;
-        const t = a.entities[rel[1]];
-        // Upstream raises KeyError on a dangling target; we skip the relation instead.
-        if (t === undefined) continue;
-        if (nc === complete.length) complete = growComplete(side);
-        complete[nc++] = pack4(low, label, local(globalId(rel[0])), local(lowerId(t.tokens)));
-      }
+      complete[nc++] = pack2(0, toks[k]!, label);
+      continue;
+    }
+    const rels = ents[k]!.relations;
+    const head4 = lows[k]! * B + label;
+    for (let r = 0; r < rels.length; r++) {
+      const rel = rels[r]!;
+      const id = rel[1];
+      const t = byId[id];
+      // Upstream raises KeyError on a dangling target; we skip the relation instead.
+      if (t === undefined) continue;
+      const at = +id - 1;
+      const target = at >= 0 && at < n && ents[at] === t ? lows[at]! : local(lowerId(t.tokens));
+      if (nc === complete.length) complete = growComplete(side);
+      complete[nc++] = ((head4 * B + local(recentId(typeCache, rel[0]))) * B + target) * 4 + 3;
     }
   }
-  side.n = ents.length;
-  side.nc = uniqueSorted(complete, nc);
+  side.n = n;
+  side.nc = nc;
 }
 
-/** Stamped membership table for the simple and partial tuples, keyed (tok * V + label) * 2 + kind. */
+/**
+ * Stamped membership table for the simple and partial tuples of a pair, keyed
+ * (tok * V + label) * 3 + kind: kind 0 the simple tuple, 1 the partial tuple of an entity
+ * without relations, 2 with. Both levels are counted in one pass over each side.
+ */
 let members = new Int32Array(1 << 13);
 let memberGen = 0;
 const MEMBER_LIMIT = 1 << 17;
-const counted = new Int32Array(3);
+/** Set sizes and intersection: [hyp, ref, both] of the simple, then the partial tuples. */
+const counted = new Int32Array(6);
 
-/**
- * Sizes of the hypothesis and reference sets and of their intersection, for the simple
- * (`withRel` false) or partial tuples, into `counted`; V is the number of local ids.
- */
-function countSets(v: number, withRel: boolean): void {
+/** Fills `counted` for the simple and partial levels; V is the number of local ids. */
+function countSimplePartial(v: number): void {
+  if (members.length < 3 * v * v) {
+    members = new Int32Array(MEMBER_LIMIT);
+    memberGen = 0;
+  }
   if (memberGen >= 0x3ffffffd) {
     members.fill(0);
     memberGen = 0;
@@ -209,92 +256,61 @@ function countSets(v: number, withRel: boolean): void {
   const refGen = ++memberGen;
   const table = members;
   const [h, r] = sides as [Side, Side];
-  let hypSize = 0;
+  let hs = 0;
+  let hp = 0;
   for (let k = 0; k < h.n; k++) {
-    const key = (h.tok[k]! * v + h.label[k]!) * 2 + (withRel ? h.rel[k]! : 0);
+    const key = (h.tok[k]! * v + h.label[k]!) * 3;
     if (table[key] !== hypGen) {
       table[key] = hypGen;
-      hypSize++;
+      hs++;
+    }
+    const pkey = key + 1 + h.rel[k]!;
+    if (table[pkey] !== hypGen) {
+      table[pkey] = hypGen;
+      hp++;
     }
   }
-  let refSize = 0;
-  let inter = 0;
+  let rs = 0;
+  let is = 0;
+  let rp = 0;
+  let ip = 0;
   for (let k = 0; k < r.n; k++) {
-    const key = (r.tok[k]! * v + r.label[k]!) * 2 + (withRel ? r.rel[k]! : 0);
+    const key = (r.tok[k]! * v + r.label[k]!) * 3;
     const was = table[key];
     if (was !== refGen) {
       table[key] = refGen;
-      refSize++;
-      if (was === hypGen) inter++;
+      rs++;
+      if (was === hypGen) is++;
+    }
+    const pkey = key + 1 + r.rel[k]!;
+    const pwas = table[pkey];
+    if (pwas !== refGen) {
+      table[pkey] = refGen;
+      rp++;
+      if (pwas === hypGen) ip++;
     }
   }
-  counted[0] = hypSize;
-  counted[1] = refSize;
-  counted[2] = inter;
+  counted[0] = hs;
+  counted[1] = rs;
+  counted[2] = is;
+  counted[3] = hp;
+  counted[4] = rp;
+  counted[5] = ip;
 }
 
-/** The same as {@link countSets} by packing and sorting, for pairs with too many local ids for the table. */
-function countSetsSorted(withRel: boolean): void {
-  const packed = (side: Side): [Float64Array, number] => {
+/** The same as {@link countSimplePartial} through packed tuples, for pairs with too many local ids for the table. */
+function countSimplePartialPacked(): void {
+  const packed = (side: Side, partial: boolean): Float64Array => {
     const out = new Float64Array(side.n);
-    for (let k = 0; k < side.n; k++) out[k] = pack2(withRel ? side.rel[k]! : 0, side.tok[k]!, side.label[k]!);
-    return [out, uniqueSorted(out, side.n)];
+    for (let k = 0; k < side.n; k++) out[k] = pack2(partial ? 1 + side.rel[k]! : 0, side.tok[k]!, side.label[k]!);
+    return out;
   };
-  const [hs, hn] = packed(sides[0]!);
-  const [rs, rn] = packed(sides[1]!);
-  counted[0] = hn;
-  counted[1] = rn;
-  counted[2] = intersection(hs, hn, rs, rn);
-}
-
-/** F1 of the simple or partial tuples. */
-function levelF1(v: number, withRel: boolean): number {
-  if (2 * v * v <= MEMBER_LIMIT) {
-    if (members.length < 2 * v * v) {
-      members = new Int32Array(MEMBER_LIMIT);
-      memberGen = 0;
-    }
-    countSets(v, withRel);
-  } else countSetsSorted(withRel);
-  return f1Of(counted[2]!, counted[0]!, counted[1]!);
-}
-
-/** Sorts and deduplicates a[0..n) in place (insertion sort for a report's few tuples); returns the set's size. */
-function uniqueSorted(a: Float64Array, n: number): number {
-  if (n > 48) a.subarray(0, n).sort();
-  else {
-    for (let i = 1; i < n; i++) {
-      const v = a[i]!;
-      let j = i - 1;
-      while (j >= 0 && a[j]! > v) {
-        a[j + 1] = a[j]!;
-        j--;
-      }
-      a[j + 1] = v;
-    }
-  }
-  let u = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || a[i] !== a[u - 1]) a[u++] = a[i]!;
-  return u;
-}
-
-/** |a ∩ b| of two sorted sets, a[0..na) and b[0..nb). */
-function intersection(a: Float64Array, na: number, b: Float64Array, nb: number): number {
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < na && j < nb) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x < y) i++;
-    else if (x > y) j++;
-    else {
-      n++;
-      i++;
-      j++;
-    }
-  }
-  return n;
+  const [h, r] = sides as [Side, Side];
+  countPacked(packed(h, false), h.n, packed(r, false), r.n, counted);
+  const simple = counted.slice(0, 3);
+  countPacked(packed(h, true), h.n, packed(r, true), r.n, counted);
+  counted.copyWithin(3, 0, 3);
+  counted.set(simple, 0);
 }
 
 /** F1 from the set sizes, in upstream's arithmetic order (as {@link setF1}). */
@@ -321,6 +337,7 @@ export function radgraphF1(
     globalIds = Object.create(null) as Record<string, number>;
     globalCount = 0;
     lowerOf.fill(-1);
+    clearRecent();
   }
   if (gen === 0x3fffffff) {
     localGen.fill(0);
@@ -333,11 +350,12 @@ export function radgraphF1(
   collect(ref, refEnts, variant, r);
   // > 4096 distinct strings in one pair: the packed tuples would collide.
   if (localCount > LOCAL_LIMIT) return radgraphF1Strings(hyp, ref, variant);
-  return {
-    simple: levelF1(localCount, false),
-    partial: levelF1(localCount, true),
-    complete: f1Of(intersection(h.complete, h.nc, r.complete, r.nc), h.nc, r.nc),
-  };
+  if (3 * localCount * localCount <= MEMBER_LIMIT) countSimplePartial(localCount);
+  else countSimplePartialPacked();
+  const simple = f1Of(counted[2]!, counted[0]!, counted[1]!);
+  const partial = f1Of(counted[5]!, counted[3]!, counted[4]!);
+  countPacked(h.complete, h.nc, r.complete, r.nc, counted);
+  return { simple, partial, complete: f1Of(counted[2]!, counted[0]!, counted[1]!) };
 }
 
 /** The same scores from string-keyed tuple sets (huge annotations only). */
