@@ -47,7 +47,7 @@ function strings(node: unknown, where: string, context: Record<string, unknown> 
 
 function inputs(): Input[] {
   const out: Input[] = [];
-  for (const part of ['dev', 'heldout', 'heldout2']) {
+  for (const part of readdirSync(path.join(repo, 'bench', 'devset')).filter((f) => f.endsWith('.jsonl')).sort().map((f) => f.slice(0, -6))) {
     const lines = readFileSync(path.join(repo, 'bench', 'devset', `${part}.jsonl`), 'utf8').split('\n');
     lines.forEach((line, i) => {
       if (!line.trim()) return;

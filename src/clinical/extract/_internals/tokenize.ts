@@ -13,8 +13,64 @@ export interface Token {
 
 const TOKEN = /\d+\.\d+|[\p{L}\p{N}]+|[^\s\p{L}\p{N}\p{Pd}'’‘`´\u00ad]/gu;
 
+/** Char classes of ASCII for the scanner: 1 letter or digit, 2 skipped (white space, `-`, `'`, `` ` ``), 0 a mark of its own. */
+const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII[c] = /[A-Za-z0-9]/.test(ch) ? 1 : /[\s\-'`]/.test(ch) ? 2 : 0;
+}
+
+let lastText: string | undefined;
+let lastAscii = false;
+
+/** Whether `text` is all ASCII (remembered for the last text: a report's sentences share it). */
+function isAscii(text: string): boolean {
+  if (text !== lastText) {
+    lastText = text;
+    lastAscii = !/[^\x00-\x7f]/.test(text);
+  }
+  return lastAscii;
+}
+
+/**
+ * {@link TOKEN} by hand for all-ASCII text (no match array per token): the same tokens, the
+ * same stop at a token that runs past `to`.
+ */
+function tokenizeAscii(text: string, from: number, to: number): Token[] {
+  const out: Token[] = [];
+  const n = text.length;
+  for (let i = from; i < to; ) {
+    const c = text.charCodeAt(i);
+    const kind = ASCII[c]!;
+    if (kind === 2) {
+      i++;
+      continue;
+    }
+    let e = i + 1;
+    let upper = c >= 65 && c <= 90;
+    if (kind === 1) {
+      let d = i;
+      while (d < n && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
+      if (d > i && d + 1 < n && text.charCodeAt(d) === 46 && text.charCodeAt(d + 1) >= 48 && text.charCodeAt(d + 1) <= 57) {
+        for (e = d + 2; e < n && text.charCodeAt(e) >= 48 && text.charCodeAt(e) <= 57; e++);
+      } else {
+        for (e = i; e < n && ASCII[text.charCodeAt(e)] === 1; e++) {
+          const x = text.charCodeAt(e);
+          if (x >= 65 && x <= 90) upper = true;
+        }
+      }
+    }
+    if (e > to) break;
+    const t = text.slice(i, e);
+    out.push({ t: upper ? t.toLowerCase() : t, s: i, e });
+    i = e;
+  }
+  return out;
+}
+
 /** Tokens of `text` between `from` and `to`. */
 export function tokenize(text: string, from = 0, to = text.length): Token[] {
+  if (isAscii(text)) return tokenizeAscii(text, from, to);
   const out: Token[] = [];
   TOKEN.lastIndex = from;
   for (let m = TOKEN.exec(text); m !== null && m.index < to; m = TOKEN.exec(text)) {

@@ -8,20 +8,39 @@ import { CUE, F, MODIFIER, type Item, type Mention } from './types.js';
 /** Most items a noun phrase or list step may span; bounds every walk (1 MB input stays linear). */
 export const REACH = 10;
 
+/** Mentions by item index (an array, not a Map: the passes look items up several times each). */
+export class MentionSlots {
+  private readonly at: (Mention[] | undefined)[] = [];
+
+  add(j: number, m: Mention): void {
+    while (this.at.length <= j) this.at.push(undefined);
+    (this.at[j] ??= []).push(m);
+  }
+
+  /** The mentions at item j, in the order they were added; undefined when none. */
+  get(j: number): Mention[] | undefined {
+    return j >= 0 && j < this.at.length ? this.at[j] : undefined;
+  }
+
+  has(j: number): boolean {
+    return this.get(j) !== undefined;
+  }
+}
+
 /** Mentions indexed by their first and last item. */
 export interface MentionIndex {
-  startAt: Map<number, Mention[]>;
-  endAt: Map<number, Mention[]>;
+  startAt: MentionSlots;
+  endAt: MentionSlots;
 }
 
 /** Indexes mentions; normal statements only when asked (they take no scopes, only sides). */
 export function indexMentions(mentions: readonly Mention[], withNormal = false): MentionIndex {
-  const startAt = new Map<number, Mention[]>();
-  const endAt = new Map<number, Mention[]>();
+  const startAt = new MentionSlots();
+  const endAt = new MentionSlots();
   for (const m of mentions) {
     if (m.kind === 'normal' && !withNormal) continue;
-    (startAt.get(m.a) ?? startAt.set(m.a, []).get(m.a)!).push(m);
-    (endAt.get(m.b) ?? endAt.set(m.b, []).get(m.b)!).push(m);
+    startAt.add(m.a, m);
+    endAt.add(m.b, m);
   }
   return { startAt, endAt };
 }
