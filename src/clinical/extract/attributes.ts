@@ -143,6 +143,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     if (!anchor && !(it.flags & F.LINK && items[k - 1]?.text === ',')) continue;
     const group = groupOf.get(k);
     const targets = it.flags & F.ADJ ? (nextInPhrase(items, k, idx) ?? []) : mentions.filter((m) => group !== undefined && m.pre?.group === group && m.a > k);
+    if (it.flags & F.LINK && !targets.length && unnamedInterpretation(items, k, idx)) absorbIntoUnnamed(items, mentions, k, g);
     for (const t of targets) {
       // "large right pneumothorax with mediastinal shift, concerning for tension": the tension is the pneumothorax's
       const signs = it.flags & F.LINK ? signsBefore(items, mentions, k, t, g) : [];
@@ -300,4 +301,39 @@ function linkDashes(items: readonly Item[], mentions: readonly Mention[], text: 
     if (linked || !head) return;
     for (const sign of after) if (g.info.get(head.name)!.signs.has(sign.name)) absorb(sign, head, g);
   });
+}
+
+/**
+ * Parenchymal opacity patterns: the signs a stated interpretation replaces, also one the lexicon cannot name. Findings
+ * with their own meaning (a mass, hyperinflation, a shift, free gas) stay findings whatever they are said to reflect.
+ */
+const PATTERNS = new Set(['lung opacity', 'consolidation', 'ground-glass opacity', 'interstitial opacities', 'nodule']);
+
+/** Links that name a cause rather than what the sign is ("fractures likely RELATED TO chest compressions"). */
+const CAUSAL = / (?:due|related|secondary|attributable) to$/;
+
+/**
+ * Whether the link at item k is followed, in its clause, by words only and no finding the lexicon knows: an
+ * interpretation it cannot name ("nodular opacities, s/o miliary tuberculosis", "which may reflect reactive airways disease").
+ */
+function unnamedInterpretation(items: readonly Item[], k: number, idx: MentionIndex): boolean {
+  if (CAUSAL.test(` ${items[k]!.text}`)) return false;
+  let words = 0;
+  for (let j = k + 1; j < items.length; j++) {
+    const it = items[j]!;
+    if (idx.startAt.has(j) || it.flags & (CUE | F.LINK)) return false;
+    if (it.flags & (F.CLAUSE | F.TERM) && it.text !== 'of') break;
+    if (it.flags === F.WORD) words++;
+  }
+  return words > 0;
+}
+
+/** The signs of the link's clause are the evidence of an interpretation the lexicon does not name: not findings of their own. */
+function absorbIntoUnnamed(items: readonly Item[], mentions: readonly Mention[], k: number, g: Grammar): void {
+  let start = 0;
+  for (let j = k - 1; j >= 0; j--) if (items[j]!.flags & F.CLAUSE) [start, j] = [j + 1, -1];
+  for (const m of mentions) {
+    if (m.a < start || m.b >= k || m.kind === 'normal' || m.status === 'absent' || m.dropped || g.info.get(m.name)!.device) continue;
+    if (PATTERNS.has(m.name)) m.absorbed = true;
+  }
 }

@@ -38,6 +38,7 @@ interface Segment {
 }
 
 const LABEL_CHAR = /[A-Za-z &/\t]/;
+const DASHED = /^([ \t]*)([A-Za-z][A-Za-z &/]{0,30}?)[ \t]*[-\u2013\u2014]{1,2}[ \t]/;
 
 /** Whether a label starting at `at` stands where a header can: line start, after a sentence end, or in capitals. */
 function headerPlace(text: string, at: number, label: string, colon: boolean): boolean {
@@ -75,6 +76,9 @@ function headers(text: string): Segment[] {
       const label = line.trim();
       if (label && known(label)) found.push({ start: a + line.indexOf(label), end, skip: skip.has(phraseKey(label)) });
     }
+    // "D/D - less likely metastases", "Adv - sputum AFB": a label and a dash open a line like a colon does
+    const dashed = DASHED.exec(line);
+    if (dashed && known(dashed[2]!)) found.push({ start: a + dashed[1]!.length, end: a + dashed[0].length, skip: skip.has(phraseKey(dashed[2]!)) });
     a = end + 1;
   }
   return found.sort((x, y) => x.start - y.start);

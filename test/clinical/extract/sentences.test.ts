@@ -61,6 +61,20 @@ describe('splitSentences', () => {
     expect(texts('Small effusion FINDINGS AND IMPRESSION: none')).toEqual(['Small effusion', 'none']);
   });
 
+  it('skips advice and differential lines, also when a dash stands where the colon would', () => {
+    const t = 'Impression: Cavity in the R upper zone.\nDD - lung abscess, cavitating tumour.\nAdv: sputum culture, CT.\nRec: repeat film in 6 weeks.';
+    expect(splitSentences(t).map((x) => [t.slice(x.start, x.end), x.skip])).toEqual([
+      ['Cavity in the R upper zone.', false],
+      ['lung abscess, cavitating tumour.', true],
+      ['sputum culture, CT.', true],
+      ['repeat film in 6 weeks.', true],
+    ]);
+  });
+
+  it('keeps a sentence whose first words and a dash are no header', () => {
+    expect(texts('Right effusion - moderate.')).toEqual(['Right effusion - moderate.']);
+  });
+
   it('returns [] for empty or blank text and cuts very long runs into bounded pieces', () => {
     expect(splitSentences('')).toEqual([]);
     expect(splitSentences('   \n\n  ')).toEqual([]);

@@ -41,6 +41,11 @@ const PRECISION: [string, string, string[]][] = [
   ['every sign listed after with', 'Interstitial oedema with septal lines and peribronchial cuffing.', ['pulmonary edema:present']],
   ['a mass in a lobe that abuts the mediastinum is a lung mass', 'A 6 cm mass in the left upper lobe, abutting the mediastinum.', ['mass:present:left']],
   ['a mass in the aortopulmonary window is mediastinal', 'Lobulated mass in the AP window.', ['mediastinal mass:present']],
+  ['advice lines state no finding', 'Loculated L pleural collection.\nAdv: USG guided aspiration; ICD if pus.', ['pleural effusion:present:left']],
+  ['s/o links a sign to its interpretation', 'Patchy consolidation in the L lower zone s/o pneumonia.', ['pneumonia:uncertain:left']],
+  ['opacities interpreted as a disease the lexicon does not name', 'Fine nodular opacities in both upper zones, consistent with known Langerhans cell histiocytosis.', []],
+  ['a mass or a shift said to reflect an unnamed cause stays', 'Right hilar mass, likely lymphomatous. Mild shift of the mediastinum to the right, in keeping with volume loss after surgery.', ['mass:present:right', 'mediastinal shift:present:right']],
+  ['a cause is not an interpretation', 'Fractures of the left 4th and 5th ribs, likely related to resuscitation.', ['rib fracture:present:left']],
   ['a sign restated without a place after its interpretation', 'Patchy peripheral opacities at both bases, consistent with multifocal pneumonia. IMPRESSION: Increasing bilateral opacities.', ['pneumonia:present:bilateral']],
 ];
 
