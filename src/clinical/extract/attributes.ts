@@ -128,7 +128,6 @@ function apposed(items: readonly Item[], mentions: readonly Mention[], first: Me
 export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar, text?: string): void {
   const { groupOf } = scopes;
   const idx = indexMentions(mentions);
-  const inherit = (from: Mention, to: Mention): void => inheritPlace(from, to, g);
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (!(it.flags & (F.LINK | F.ADJ))) continue;
@@ -150,7 +149,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
       // the clause's head sign gives the place ("right pneumothorax with leftward shift, concerning for tension": right)
       const from = signs.at(-1) ?? anchor;
       if (!from || t === from) continue;
-      inherit(from, t);
+      inheritPlace(from, t, g);
       // "dense opacity with loss of the hemidiaphragm contour, compatible with collapse": every sign before the link
       for (const sign of signs) absorb(sign, t, g);
     }
@@ -158,7 +157,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
   for (const group of scopes.alternatives) {
     if (group.some((m) => m.status === 'absent')) continue; // a negated list, not alternatives
     const source = group.find((m) => m.lats.length || m.locs.length) ?? apposed(items, mentions, group[0]!);
-    if (source) for (const t of group) if (t !== source) inherit(source, t);
+    if (source) for (const t of group) if (t !== source) inheritPlace(source, t, g);
     // "bibasilar opacities, atelectasis or pneumonia": the opacity heading the list is what the alternatives interpret
     const head = group.length > 2 && group.slice(1).every((t) => g.info.get(t.name)!.signs.has(group[0]!.name)) ? group[0] : undefined;
     const sign = head ?? apposed(items, mentions, group[0]!);

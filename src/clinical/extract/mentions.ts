@@ -7,6 +7,12 @@ import { buildItems } from './_internals/items.js';
 import { statementMentions } from './_internals/statements.js';
 import { F, newMention, type Item, type Mention } from './_internals/types.js';
 
+/** Whether the sentence's words (space-padded) hold one of the cue phrases. */
+function hasAny(words: string, cues: readonly string[]): boolean {
+  for (const cue of cues) if (words.includes(` ${cue} `)) return true;
+  return false;
+}
+
 /**
  * The finding mentions among a sentence's items, in text order. The specific term already
  * won at matching time (`tension pneumothorax` is one term, never also `pneumothorax`); a
@@ -22,8 +28,7 @@ export function findMentions(items: readonly Item[], g: Grammar = getGrammar()):
     const sense = g.senses.get(it.text);
     if (sense) {
       words ??= ` ${items.map((x) => x.text).join(' ')} `;
-      const has = (cue: string) => words!.includes(` ${cue} `);
-      if (sense.when.some(has) && !sense.unless.some(has)) name = sense.finding;
+      if (hasAny(words, sense.when) && !hasAny(words, sense.unless)) name = sense.finding;
     }
     terms.push(newMention(name, k, k, it.s, it.e, 'term', undefined, it.s, (it.flags & F.REMOVED) !== 0));
   }

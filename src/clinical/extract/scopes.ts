@@ -82,6 +82,11 @@ function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, group
   }
 }
 
+/** A later hedge overrides a denial: "pneumonia is less likely but cannot be excluded" is possible pneumonia. */
+function overrides(x: Mention, cue: { neg: boolean; drop?: boolean }): boolean {
+  return x.post?.neg === true && !cue.neg && !cue.drop;
+}
+
 /** Backward scopes of post-cues. */
 function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): void {
   for (let k = 0; k < items.length; k++) {
@@ -90,11 +95,9 @@ function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): voi
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
       const ends = idx.endAt.get(j);
       if (ends) {
-        // a later hedge overrides a denial: "pneumonia is less likely but cannot be excluded" is possible pneumonia
-        const overrides = (x: Mention): boolean => x.post?.neg === true && !cue.neg && !cue.drop;
         for (const m of ends) {
-          if (!m.post || overrides(m)) m.post = { ...cue, direct: true };
-          for (const c of coordinatedBefore(items, m, idx)) if (!c.post || overrides(c)) c.post = { ...cue, direct: false };
+          if (!m.post || overrides(m, cue)) m.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: true };
+          for (const c of coordinatedBefore(items, m, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false };
         }
         break;
       }
@@ -141,18 +144,16 @@ function alternatives(items: readonly Item[], mentions: readonly Mention[]): Men
   const sorted = mentions.filter((m) => m.kind === 'term' || m.kind === 'np');
   let run: Mention[] = [];
   let closed = 0; // members of `run` up to the last alternative word
-  const close = (): void => {
-    if (closed > 1) groups.push(run.slice(0, closed));
-    [run, closed] = [[], 0];
-  };
   for (let i = 0; i < sorted.length; i++) {
     const link = i > 0 ? joint(items, sorted[i - 1]!, sorted[i]!) : undefined;
-    if (!link) close();
-    else if (link === 'versus' && closed === 0) run = run.slice(-1);
+    if (!link) {
+      if (closed > 1) groups.push(run.slice(0, closed));
+      [run, closed] = [[], 0];
+    } else if (link === 'versus' && closed === 0) run = run.slice(-1);
     run.push(sorted[i]!);
     if (link === 'or' || link === 'versus') closed = run.length;
   }
-  close();
+  if (closed > 1) groups.push(run.slice(0, closed));
   return groups;
 }
 

@@ -49,21 +49,22 @@ function headerPlace(text: string, at: number, label: string, colon: boolean): b
   return lineStart || '.!?;:'.includes(text[p]!) || (label === label.toUpperCase() && /[A-Z]{3}/.test(label));
 }
 
+function knownHeader(label: string, include: ReadonlySet<string>, skip: ReadonlySet<string>): boolean {
+  const key = phraseKey(label);
+  return include.has(key) || skip.has(key);
+}
+
 /** Known section headers: `Label:` after a line break or sentence end (or in capitals), or a label alone on its line. */
 function headers(text: string): Segment[] {
   const { include, skip } = getGrammar().headers;
   const found: Segment[] = [];
-  const known = (label: string): boolean => {
-    const key = phraseKey(label);
-    return include.has(key) || skip.has(key);
-  };
   for (let c = text.indexOf(':'); c !== -1; c = text.indexOf(':', c + 1)) {
     let a = c;
     while (a > 0 && a > c - 46 && LABEL_CHAR.test(text[a - 1]!)) a--;
     for (let w = a; w < c; w++) {
       if (!/[A-Za-z]/.test(text[w]!) || (w > a && /[A-Za-z]/.test(text[w - 1]!))) continue;
       const label = text.slice(w, c).trim();
-      if (!known(label)) continue;
+      if (!knownHeader(label, include, skip)) continue;
       if (headerPlace(text, w, label, true)) found.push({ start: w, end: c + 1, skip: skip.has(phraseKey(label)) });
       break;
     }
@@ -74,11 +75,11 @@ function headers(text: string): Segment[] {
     const line = text.slice(a, end);
     if (line.length <= 48 && !line.includes(':')) {
       const label = line.trim();
-      if (label && known(label)) found.push({ start: a + line.indexOf(label), end, skip: skip.has(phraseKey(label)) });
+      if (label && knownHeader(label, include, skip)) found.push({ start: a + line.indexOf(label), end, skip: skip.has(phraseKey(label)) });
     }
     // "D/D - less likely metastases", "Adv - sputum AFB": a label and a dash open a line like a colon does
     const dashed = DASHED.exec(line);
-    if (dashed && known(dashed[2]!)) found.push({ start: a + dashed[1]!.length, end: a + dashed[0].length, skip: skip.has(phraseKey(dashed[2]!)) });
+    if (dashed && knownHeader(dashed[2]!, include, skip)) found.push({ start: a + dashed[1]!.length, end: a + dashed[0].length, skip: skip.has(phraseKey(dashed[2]!)) });
     a = end + 1;
   }
   return found.sort((x, y) => x.start - y.start);
@@ -126,30 +127,32 @@ const MARKER = /^(?:\(?\d{1,2}[.)]|[-*•·])\s+/;
 export function splitSentences(text: string): Sentence[] {
   const abbreviations = getGrammar().sentenceAbbreviations;
   const out: Sentence[] = [];
-  const push = (a: number, b: number, skip: boolean): void => {
-    while (a < b && /\s/.test(text[a]!)) a++;
-    while (b > a && /\s/.test(text[b - 1]!)) b--;
-    const marker = MARKER.exec(text.slice(a, Math.min(b, a + 8)));
-    if (marker && a + marker[0].length < b) a += marker[0].length;
-    if (b - a > MAX_SENTENCE) {
-      const cut = text.lastIndexOf(' ', a + MAX_SENTENCE);
-      const mid = cut > a + MAX_SENTENCE / 2 ? cut : a + MAX_SENTENCE;
-      push(a, mid, skip);
-      push(mid, b, skip);
-      return;
-    }
-    if (/[\p{L}\p{N}]/u.test(text.slice(a, b))) out.push({ index: out.length, start: a, end: b, skip });
-  };
   for (const seg of segments(text, headers(text))) {
     let start = seg.start;
     for (let i = seg.start; i < seg.end; i++) {
-      const ch = text[i]!;
-      if ((ch === '.' || ch === '!' || ch === '?' || ch === '\n') && isBoundary(text, i, start, seg.end, abbreviations)) {
-        push(start, ch === '\n' ? i : i + 1, seg.skip);
+      const c = text.charCodeAt(i); // . ! ? and a line break
+      if ((c === 46 || c === 33 || c === 63 || c === 10) && isBoundary(text, i, start, seg.end, abbreviations)) {
+        push(text, out, start, c === 10 ? i : i + 1, seg.skip);
         start = i + 1;
       }
     }
-    push(start, seg.end, seg.skip);
+    push(text, out, start, seg.end, seg.skip);
   }
   return out;
+}
+
+/** Adds `text[a, b)`, trimmed and without its list marker, as a sentence when it has a letter or digit. */
+function push(text: string, out: Sentence[], a: number, b: number, skip: boolean): void {
+  while (a < b && /\s/.test(text[a]!)) a++;
+  while (b > a && /\s/.test(text[b - 1]!)) b--;
+  const marker = MARKER.exec(text.slice(a, Math.min(b, a + 8)));
+  if (marker && a + marker[0].length < b) a += marker[0].length;
+  if (b - a > MAX_SENTENCE) {
+    const cut = text.lastIndexOf(' ', a + MAX_SENTENCE);
+    const mid = cut > a + MAX_SENTENCE / 2 ? cut : a + MAX_SENTENCE;
+    push(text, out, a, mid, skip);
+    push(text, out, mid, b, skip);
+    return;
+  }
+  if (/[\p{L}\p{N}]/u.test(text.slice(a, b))) out.push({ index: out.length, start: a, end: b, skip });
 }

@@ -40,12 +40,13 @@ function mergeRanges(items: Item[]): Item[] {
   const out: Item[] = [];
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
-    const prev = out[out.length - 1];
+    // (no reads before the start: `out[-1]` is a slow property lookup, not an element)
+    const prev = out.length > 0 ? out[out.length - 1] : undefined;
     if (it.flags & F.SEV && prev && prev.flags & F.SEV && !(prev.flags & F.FINDING)) {
       out[out.length - 1] = higher(prev, it);
       continue;
     }
-    const before = out[out.length - 2];
+    const before = out.length > 1 ? out[out.length - 2] : undefined;
     if (it.flags & F.SEV && prev && prev.text === 'to' && before && before.flags & F.SEV) {
       out.pop();
       out[out.length - 1] = higher(before, it);

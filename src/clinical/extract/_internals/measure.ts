@@ -26,19 +26,22 @@ function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
+function unitOf(units: ReadonlyMap<string, number>, u: string | undefined): number | undefined {
+  return u === undefined ? undefined : units.get(u);
+}
+
 /** Millimetre dimensions of a matched measurement, as written (a range gives its upper end). */
 export function parseMeasurement(raw: string, units: ReadonlyMap<string, number>): number[] {
   const text = raw.toLowerCase();
-  const unitOf = (u: string | undefined): number | undefined => (u === undefined ? undefined : units.get(u));
   const last = LAST_UNIT.exec(text)?.[1];
-  const lastFactor = unitOf(last) ?? 1;
+  const lastFactor = unitOf(units, last) ?? 1;
   const range = RANGE.exec(text);
   if (range) return [round(Math.max(Number(range[1]), Number(range[2])) * lastFactor)];
   const out: number[] = [];
   for (const part of text.split(TIMES)) {
     const m = PART.exec(part.trim());
     if (!m) continue;
-    out.push(round(Number(m[1]) * (unitOf(m[2]) ?? lastFactor)));
+    out.push(round(Number(m[1]) * (unitOf(units, m[2]) ?? lastFactor)));
   }
   return out;
 }

@@ -108,39 +108,39 @@ function negated(items: readonly Item[], from: number, to: number): boolean {
   return false;
 }
 
-/** Statement mentions of a sentence. */
+/** The mentions predicate `k` makes with each of its subjects. */
+function make(items: readonly Item[], k: number, subjects: number[], kind: 'np' | 'clause', g: Grammar): Mention[] {
+  const pred = items[k]!;
+  const made: Mention[] = [];
+  for (const j of subjects) {
+    const subj = items[j]!.subj ?? tailSubject(items[j]!, g);
+    const a = Math.min(j, k);
+    const b = Math.max(j, k);
+    const s = items[a]!.s;
+    const e = items[b]!.e;
+    if (pred.flags & F.NPRED && !negated(items, a, b)) {
+      for (const name of g.normalAbsent.get(subj!) ?? []) made.push(newMention(name, a, b, s, e, 'normal', k, pred.s, undefined));
+    }
+    const name = pred.flags & F.APRED ? g.apred.get(subj!)?.get(pred.text) : undefined;
+    if (name) made.push(newMention(name, a, b, s, e, kind, k, pred.s, undefined));
+  }
+  return made;
+}
+
+/** The statement a predicate makes with its subject before (`back`) or after it. */
+function statement(items: readonly Item[], k: number, back: boolean, g: Grammar): Mention[] {
+  const s = back ? backward(items, k) : forward(items, k, g);
+  return s ? make(items, k, s, back ? 'clause' : 'np', g) : [];
+}
+
+/** Statement mentions of a sentence (plain functions, no closures per predicate: they showed in the profile). */
 export function statementMentions(items: readonly Item[], g: Grammar): Mention[] {
   const out: Mention[] = [];
   for (let k = 0; k < items.length; k++) {
-    const pred = items[k]!;
-    if (!(pred.flags & (F.NPRED | F.APRED))) continue;
-    const make = (subjects: number[], kind: 'np' | 'clause'): Mention[] => {
-      const made: Mention[] = [];
-      for (const j of subjects) {
-        const subj = { subj: items[j]!.subj ?? tailSubject(items[j]!, g) };
-        const a = Math.min(j, k);
-        const b = Math.max(j, k);
-        const s = items[a]!.s;
-        const e = items[b]!.e;
-        if (pred.flags & F.NPRED && !negated(items, a, b)) {
-          for (const name of g.normalAbsent.get(subj.subj!) ?? []) made.push(newMention(name, a, b, s, e, 'normal', k, pred.s, undefined));
-        }
-        const name = pred.flags & F.APRED ? g.apred.get(subj.subj!)?.get(pred.text) : undefined;
-        if (name) made.push(newMention(name, a, b, s, e, kind, k, pred.s, undefined));
-      }
-      return made;
-    };
-    const back = (): Mention[] => {
-      const s = backward(items, k);
-      return s ? make(s, 'clause') : [];
-    };
-    const fwd = (): Mention[] => {
-      const s = forward(items, k, g);
-      return s ? make(s, 'np') : [];
-    };
-    const [first, second] = predicative(items, k) ? [back, fwd] : [fwd, back];
-    const found = first();
-    out.push(...(found.length ? found : second()));
+    if (!(items[k]!.flags & (F.NPRED | F.APRED))) continue;
+    const backFirst = predicative(items, k);
+    const found = statement(items, k, backFirst, g);
+    for (const m of found.length ? found : statement(items, k, !backFirst, g)) out.push(m);
   }
   return out;
 }
