@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import { AdaptiveLimit, type AdaptiveLimitOptions, type AttemptOutcome } from './concurrency.js';
 import { createNodeFetch, type FetchLike } from './node-fetch.js';
+import { RequestBodies } from './request-body.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -99,6 +100,8 @@ export interface ChatStats {
 }
 
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429]);
+/** A pre-encoded body goes to the SDK as bytes, which it sends verbatim with this type. */
+const JSON_CONTENT = { 'content-type': 'application/json' };
 
 /** The key in the env var named `name`; undefined when no name is given. Throws when the named var is unset. */
 export function apiKeyFromEnv(name: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -120,6 +123,7 @@ export class ChatClient {
   private readonly transport: (FetchLike & { close(): void }) | undefined;
   /** The in-flight limit every attempt goes through. */
   readonly limiter: AdaptiveLimit;
+  private readonly bodies: RequestBodies;
 
   constructor(readonly options: ChatClientOptions) {
     if (!options.baseURL) throw new Error('ChatClient needs a baseURL');
@@ -130,6 +134,7 @@ export class ChatClient {
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.transport = (options.transport ?? 'node') === 'node' ? createNodeFetch() : undefined;
     const c = options.concurrency ?? {};
+    this.bodies = new RequestBodies(options.model);
     this.limiter = new AdaptiveLimit(typeof c === 'number' ? { initial: c, max: c, adaptive: false } : c);
   }
 
@@ -173,7 +178,9 @@ export class ChatClient {
       this.stats.requests++;
       const json = request.responseFormat === 'json_object' && !this.jsonModeRejected;
       try {
-        const body = {
+        // Encoded from parts built once (request-body.ts); the object path for what it does not cover.
+        const encoded = this.bodies.encode(request, json);
+        const body = encoded ?? {
           model: this.options.model,
           messages: request.messages,
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
@@ -188,11 +195,10 @@ export class ChatClient {
         let outcome: AttemptOutcome = { kind: 'other' };
         let completion: OpenAI.Chat.ChatCompletion;
         try {
-          completion = await client.chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
-            ...(request.signal ? { signal: request.signal } : {}),
-            timeout: this.timeoutMs,
-            maxRetries: 0,
-          });
+          const callOptions = { ...(request.signal ? { signal: request.signal } : {}), timeout: this.timeoutMs, maxRetries: 0 };
+          completion = encoded
+            ? await client.post<OpenAI.Chat.ChatCompletion>('/chat/completions', { body: encoded, headers: JSON_CONTENT, stream: false, ...callOptions })
+            : await client.chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, callOptions);
           outcome = { kind: 'ok', latencyMs: performance.now() - started };
         } catch (e) {
           if (overloaded(mod, e)) outcome = { kind: 'overloaded' };

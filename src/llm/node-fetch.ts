@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { ReplyHeaders } from './reply-headers.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -35,7 +36,11 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     const body = init.body;
     const simpleBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer;
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !simpleBody) return fetch(input, init);
-    const data = body === undefined || body === null ? undefined : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body as ArrayBuffer);
+    const data =
+      body === undefined || body === null ? undefined
+      : typeof body === 'string' ? Buffer.from(body)
+      : body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) // a view, not a copy
+      : Buffer.from(body as ArrayBuffer);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const headers: Record<string, string> = {};
@@ -55,9 +60,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
         res.on('end', () => {
           cleanup();
           const status = res.statusCode ?? 0;
-          const responseHeaders = new Headers();
-          const raw = res.rawHeaders;
-          for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!);
+          const responseHeaders = new ReplyHeaders(res.rawHeaders) as unknown as Headers;
           const nullBody = status === 101 || status === 204 || status === 205 || status === 304;
           resolve(new BufferedResponse(nullBody ? null : Buffer.concat(chunks), status, res.statusMessage ?? '', responseHeaders, url.href) as unknown as Response);
         });
