@@ -118,27 +118,27 @@ function globalId(s: string): number {
 }
 
 /**
- * Labels and relation types are a handful of strings repeated in every entity: a few recent
- * ones are compared by `===` (identity first, then content) before the table lookup.
+ * Labels and relation types are a handful of strings repeated in every entity. Parsed JSON gives
+ * each occurrence its own string object, so a table lookup hashes every one: instead the last
+ * string of each length (mod 64) is kept and compared with `===` (the handful rarely share a
+ * length); a miss goes to the table.
  */
-const RECENT = 8;
-const recent = [0, 1].map(() => ({ str: new Array<string>(RECENT).fill('\u0000'), id: new Int32Array(RECENT), next: 0 }));
+const RECENT = 64;
+const recent = [0, 1].map(() => ({ str: new Array<string | undefined>(RECENT).fill(undefined), id: new Int32Array(RECENT) }));
 type Recent = (typeof recent)[number];
 const [labelCache, typeCache] = recent as [Recent, Recent];
 
 function recentId(cache: Recent, s: string): number {
-  const strs = cache.str;
-  for (let i = 0; i < RECENT; i++) if (strs[i] === s) return cache.id[i]!;
+  const slot = s.length & (RECENT - 1);
+  if (cache.str[slot] === s) return cache.id[slot]!;
   const g = globalId(s);
-  const slot = cache.next;
-  strs[slot] = s;
+  cache.str[slot] = s;
   cache.id[slot] = g;
-  cache.next = (slot + 1) % RECENT;
   return g;
 }
 
 function clearRecent(): void {
-  for (const cache of recent) cache.str.fill('\u0000');
+  for (const cache of recent) cache.str.fill(undefined);
 }
 
 /** The dense id within this pair of a global id. */

@@ -29,13 +29,16 @@ function naive(hyp: RadGraphAnnotation, ref: RadGraphAnnotation, variant: RadGra
   return { simple: f1(h.simple, r.simple), partial: f1(h.partial, r.partial), complete: f1(h.complete, r.complete) };
 }
 
-function annotation(rand: () => number, size: number, words: string[]): RadGraphAnnotation {
+const LABELS = ['Observation::definitely present', 'Anatomy::definitely present', 'OBS-DA'];
+const TYPES = ['modify', 'located_at', 'suggestive_of'];
+
+function annotation(rand: () => number, size: number, words: string[], labels = LABELS, types = TYPES): RadGraphAnnotation {
   const entities: RadGraphAnnotation['entities'] = {};
   for (let i = 1; i <= size; i++) {
     const tokens = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => words[Math.floor(rand() * words.length)]!).join(' ');
     const relations: [string, string][] = [];
-    for (let k = Math.floor(rand() * 3); k > 0; k--) relations.push([['modify', 'located_at', 'suggestive_of'][Math.floor(rand() * 3)]!, String(1 + Math.floor(rand() * (size + 1)))]);
-    entities[String(i)] = { tokens, label: ['Observation::definitely present', 'Anatomy::definitely present', 'OBS-DA'][Math.floor(rand() * 3)]!, start_ix: 0, end_ix: 0, relations };
+    for (let k = Math.floor(rand() * 3); k > 0; k--) relations.push([types[Math.floor(rand() * types.length)]!, String(1 + Math.floor(rand() * (size + 1)))]);
+    entities[String(i)] = { tokens, label: labels[Math.floor(rand() * labels.length)]!, start_ix: 0, end_ix: 0, relations };
   }
   return { entities };
 }
@@ -48,6 +51,16 @@ describe('radgraphF1 (integer tuple ids) against string-keyed tuple sets', () =>
       const variant: RadGraphVariant = t % 2 ? 'head' : 'pypi';
       const h = annotation(rand, Math.floor(rand() * 12), words), r = annotation(rand, Math.floor(rand() * 12), words);
       expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
+    }
+  });
+  it('labels and relation types of one length, empty and NUL strings, parsed from JSON (own string objects)', () => {
+    const rand = mulberry32(23);
+    const labels = ['OBS-DP', 'OBS-DA', 'OBS-U', 'ANAT-DP', '', '\u0000', 'OBS-DP'];
+    const types = ['modify', 'MODIFY', 'x', '\u0000', 'located_at'];
+    for (let t = 0; t < 600; t++) {
+      const variant: RadGraphVariant = t % 2 ? 'head' : 'pypi';
+      const [h, r] = JSON.parse(JSON.stringify([annotation(rand, Math.floor(rand() * 12), words, labels, types), annotation(rand, Math.floor(rand() * 12), words, labels, types)])) as RadGraphAnnotation[];
+      expect(radgraphF1(h!, r!, { variant })).toEqual(naive(h!, r!, variant));
     }
   });
   it('annotations with more distinct strings than the membership table holds (sorted packed tuples)', () => {
