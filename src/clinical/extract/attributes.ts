@@ -92,6 +92,9 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
     const route = nextInPhrase(items, k, all);
     if (it.flags & F.POS && !route?.some((m) => g.info.get(m.name)!.device)) {
       for (const m of before(items, k, idx, F.POS, g, true)) apply(m, it, F.POS);
+      // "free gas BENEATH THE LEFT HEMIDIAPHRAGM": a tip landmark that names a side places a finding that is no device
+      const side = / (left|right) /.exec(` ${it.text} `)?.[1] as 'left' | 'right' | undefined;
+      if (side) for (const m of before(items, k, idx, F.LAT, g)) if (!g.info.get(m.name)!.device && !m.lats.length) m.lats.push(side);
     }
     if (it.flags & F.PLACE) {
       const prior = before(items, k, idx, F.PLACE, g, true);
@@ -109,6 +112,31 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
     if (found.length && flags & F.TEMP) found = withCoordinated(items, found, idx);
     if (!found.length) found = after(items, k, all, flags, g);
     for (const m of found) apply(m, it, takes(m, flags, g));
+  }
+  sideOfTheLung(items, mentions, g);
+  for (const m of mentions) {
+    // a term that holds its own side ("free air under BOTH hemidiaphragms", "pneumothoraces bilaterally")
+    if (m.kind !== 'term' || m.lats.length || !g.info.get(m.name)!.lateralized) continue;
+    const side = / (both|bilateral|bilaterally|left|right) /.exec(` ${items[m.a]!.text} `)?.[1];
+    if (side) m.lats.push(side === 'left' || side === 'right' ? side : 'bilateral');
+  }
+}
+
+/**
+ * "Re-expansion of the RIGHT lung with a small residual apical pneumothorax", "Right lung is clear aside from mild basilar
+ * atelectasis": findings after a lung named with its side, up to the next side word, are in that lung.
+ */
+function sideOfTheLung(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  let k = 0;
+  while (k + 1 < items.length && !(items[k]!.flags & F.LAT && items[k]!.lat !== 'bilateral' && items[k + 1]!.subj === 'lungs' && /^lungs?$/.test(items[k + 1]!.text))) k++;
+  if (k + 1 >= items.length) return;
+  let end = k + 2;
+  while (end < items.length && !(items[end]!.flags & F.LAT)) end++;
+  const side = items[k]!.lat!;
+  for (const m of mentions) {
+    if (m.a <= k + 1 || m.a >= end || m.lats.length || m.kind === 'normal') continue;
+    const info = g.info.get(m.name)!;
+    if (info.lateralized && !info.device) m.lats.push(side);
   }
 }
 

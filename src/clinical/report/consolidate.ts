@@ -103,7 +103,15 @@ export function consolidate(findings: readonly Finding[]): Finding[] {
     target.laterality ??= sign.laterality;
   }
   absorbGenericSurgery(merged, absorbed);
-  return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, id: `F${i + 1}` }));
+  return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, ...airwaySide(f), id: `F${i + 1}` }));
+}
+
+/** A tube whose tip lies in one main bronchus is on that side ("ETT extends into the right mainstem bronchus"). */
+function airwaySide(f: Finding): Pick<Finding, 'laterality'> | undefined {
+  if (f.laterality || f.status === 'absent') return undefined;
+  if (f.devicePosition === 'right mainstem bronchus') return { laterality: 'right' };
+  if (f.devicePosition === 'left mainstem bronchus') return { laterality: 'left' };
+  return undefined;
 }
 
 /**

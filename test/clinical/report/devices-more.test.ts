@@ -20,3 +20,13 @@ describe('device placement read from landmarks and wording', () => {
     expect(f?.devicePlacement).toBe(placement);
   });
 });
+
+describe('a tube in one main bronchus is on that side', () => {
+  it.each([
+    ['The ETT has been advanced into the left main bronchus.', 'endotracheal tube', 'left'],
+    ['Endotracheal tube tip in the right mainstem bronchus, withdraw by 3 cm.', 'endotracheal tube', 'right'],
+  ] as const)('%s', (text, name, side) => {
+    expect(one(text, name)?.side).toBe(side);
+    expect(one(text, name)?.devicePlacement).toBe('malpositioned');
+  });
+});

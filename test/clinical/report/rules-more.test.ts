@@ -46,6 +46,12 @@ const PRECISION: [string, string, string[]][] = [
   ['opacities interpreted as a disease the lexicon does not name', 'Fine nodular opacities in both upper zones, consistent with known Langerhans cell histiocytosis.', []],
   ['a mass or a shift said to reflect an unnamed cause stays', 'Right hilar mass, likely lymphomatous. Mild shift of the mediastinum to the right, in keeping with volume loss after surgery.', ['mass:present:right', 'mediastinal shift:present:right']],
   ['a cause is not an interpretation', 'Fractures of the left 4th and 5th ribs, likely related to resuscitation.', ['rib fracture:present:left']],
+  ['b/l is bilateral, not left', 'Minimal b/l pleural effusion.', ['pleural effusion:present:bilateral']],
+  ['free gas takes the side of the hemidiaphragm it lies under', 'Free gas beneath the left hemidiaphragm.', ['pneumoperitoneum:present:left']],
+  ['a term that holds its own side', 'Free air under both hemidiaphragms.', ['pneumoperitoneum:present:bilateral']],
+  ['one lung hyperinflated', 'The left lung is hyperexpanded after right pneumonectomy.', ['hyperinflation:present:left', 'pneumonectomy:present:right']],
+  ['findings after a lung named with its side are in that lung', 'Near-complete re-expansion of the left lung with a tiny residual apical pneumothorax.', ['pneumothorax:present:left']],
+  ['the lung side stops at the next side word', 'Right lung is clear apart from minor basal atelectasis; small left effusion.', ['atelectasis:present:right', 'pleural effusion:present:left']],
   ['a sign restated without a place after its interpretation', 'Patchy peripheral opacities at both bases, consistent with multifocal pneumonia. IMPRESSION: Increasing bilateral opacities.', ['pneumonia:present:bilateral']],
 ];
 
