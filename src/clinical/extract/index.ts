@@ -44,7 +44,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     const scopes = assignStatus(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g, clean);
-    out.push(...toFindings(mentions, sentence.index, g, options.keepSigns === true));
+    toFindings(mentions, sentence.index, g, options.keepSigns === true, out);
   }
   return finalizeIds(out);
 }

@@ -76,21 +76,18 @@ function merge(into: Finding, more: Finding): void {
   }
 }
 
-/** The findings of one sentence, in order of mention (ids are assigned by the caller). */
-export function toFindings(mentions: readonly Mention[], sentence: number, g: Grammar, keepSigns = false): Finding[] {
-  const out: Finding[] = [];
-  const byKey = new Map<string, Finding>();
+/** The findings of one sentence, in order of mention, appended to `out` (ids are assigned by the caller). */
+export function toFindings(mentions: readonly Mention[], sentence: number, g: Grammar, keepSigns = false, out: Finding[] = []): Finding[] {
+  const first = out.length;
   const ordered = [...mentions].sort((x, y) => x.at - y.at || x.s - y.s);
   for (const m of ordered) {
     if (m.dropped || (m.absorbed && !keepSigns)) continue;
     const f = build(m, sentence, g);
-    const key = `${f.name}|${f.laterality ?? ''}`;
-    const prev = byKey.get(key);
+    // one finding per (name, side) in the sentence: a scan of its few findings, no key string per mention
+    let prev: Finding | undefined;
+    for (let i = first; i < out.length && !prev; i++) if (out[i]!.name === f.name && out[i]!.laterality === f.laterality) prev = out[i];
     if (prev) merge(prev, f);
-    else {
-      byKey.set(key, f);
-      out.push(f);
-    }
+    else out.push(f);
   }
   return out;
 }

@@ -44,11 +44,16 @@ export function addPhrase(root: TrieNode, tokens: string[], payload: Payload): v
 /** The longest phrase (of at most `maxLen` tokens) starting at token `i`: its length in tokens and payload, or undefined. */
 export function longestMatch(root: TrieNode, toks: readonly Token[], i: number, maxLen = Infinity): { len: number; val: Payload } | undefined {
   let node: TrieNode | undefined = root;
-  let best: { len: number; val: Payload } | undefined;
-  for (let j = i; j < toks.length && j - i < maxLen; j++) {
+  let len = 0;
+  let val: Payload | undefined;
+  const end = i + maxLen < toks.length ? i + maxLen : toks.length;
+  for (let j = i; j < end; j++) {
     node = node.next.get(toks[j]!.t);
     if (!node) break;
-    if (node.val) best = { len: j - i + 1, val: node.val };
+    if (node.val) {
+      len = j - i + 1;
+      val = node.val;
+    }
   }
-  return best;
+  return val ? { len, val } : undefined;
 }

@@ -33,8 +33,23 @@ export interface MentionIndex {
   endAt: MentionSlots;
 }
 
+/** The last index built of each kind (the passes of one sentence index the same, never modified, mentions). */
+const last: { mentions: readonly Mention[] | undefined; count: number; idx: MentionIndex | undefined }[] = [
+  { mentions: undefined, count: 0, idx: undefined },
+  { mentions: undefined, count: 0, idx: undefined },
+];
+
 /** Indexes mentions; normal statements only when asked (they take no scopes, only sides). */
 export function indexMentions(mentions: readonly Mention[], withNormal = false): MentionIndex {
+  const memo = last[withNormal ? 1 : 0]!;
+  if (memo.mentions === mentions && memo.count === mentions.length && memo.idx) return memo.idx;
+  memo.idx = buildIndex(mentions, withNormal);
+  memo.mentions = mentions;
+  memo.count = mentions.length;
+  return memo.idx;
+}
+
+function buildIndex(mentions: readonly Mention[], withNormal: boolean): MentionIndex {
   const startAt = new MentionSlots();
   const endAt = new MentionSlots();
   for (const m of mentions) {
