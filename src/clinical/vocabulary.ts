@@ -31,6 +31,14 @@ export const FINDING_NAMES = [
   'mitral annular calcification', 'left atrial enlargement', 'calcified lymph nodes', 'diffuse idiopathic skeletal hyperostosis',
   'tracheal narrowing', 'gastric distension', 'chilaiditi sign', 'defibrillator pads', 'cervical collar', 'umbilical arterial catheter',
   'surgical procedure',
+  // issue 12, fourth session: infection, occupational, neonatal, paediatric and cardiovascular findings and other devices
+  'tuberculosis', 'healed tuberculosis', 'surfactant deficiency', 'transient tachypnea of the newborn', 'meconium aspiration',
+  'bronchopulmonary dysplasia', 'pulmonary interstitial emphysema', 'pneumatosis intestinalis', 'umbilical venous catheter', 'air trapping',
+  'nipple shadow', 'acute chest syndrome', 'mesothelioma', 'pneumoconiosis', 'hydatid cyst', 'lung cyst', 'aspergilloma',
+  'pericardial calcification', 'aortic valve calcification', 'coronary artery calcification', 'right aortic arch', 'dextrocardia',
+  'congenital heart disease', 'pulmonary oligemia', 'congenital skeletal anomaly', 'pectus deformity', 'azygos lobe',
+  'croup', 'dilated esophagus', 'anastomotic leak', 'pulmonary embolism', 'aortic dissection', 'pneumopericardium',
+  'diaphragmatic hernia', 'dilated bowel', 'avascular necrosis', 'h-shaped vertebrae', 'autosplenectomy', 'destroyed lung', 'other device',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

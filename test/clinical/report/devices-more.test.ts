@@ -8,7 +8,7 @@ const CASES: [string, string, string | undefined, 'appropriate' | 'malpositioned
   ['NGT coiled in the upper oesophagus.', 'enteric tube', 'esophagus', 'malpositioned'],
   ['Distally positioned Swan-Ganz catheter tip in the right lower lobe pulmonary artery.', 'pulmonary artery catheter', 'pulmonary artery', 'malpositioned'],
   ['Pacemaker: the atrial lead has retracted, in keeping with lead dislodgement.', 'pacemaker', undefined, 'malpositioned'],
-  ['UVC tip at the IVC/RA junction.', 'central venous catheter', 'cavoatrial junction', 'appropriate'],
+  ['UVC tip at the IVC/RA junction.', 'umbilical venous catheter', 'cavoatrial junction', 'appropriate'],
   ['Left intercostal drain, tip directed towards the apex.', 'chest tube', undefined, 'appropriate'],
   ['ETT tip at T2, satisfactory.', 'endotracheal tube', undefined, 'appropriate'],
 ];

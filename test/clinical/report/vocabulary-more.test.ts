@@ -33,7 +33,7 @@ const CASES: [string, string[]][] = [
   ['Defibrillator pads over the left chest. Cervical collar in place.', ['defibrillator pads:present:left', 'cervical collar:present']],
   ['Epicardial pacing wires. Two mediastinal drains.', ['pacemaker:present', 'chest tube:present']],
   ['PEG tube in the left upper quadrant.', ['enteric tube:present']],
-  ['UVC tip at T9. UAC tip at T8.', ['central venous catheter:present', 'umbilical arterial catheter:present']],
+  ['UVC tip at T9. UAC tip at T8.', ['umbilical venous catheter:present', 'umbilical arterial catheter:present']],
   ['Post oesophagectomy with a gastric conduit in the right chest.', ['surgical procedure:present:right']],
 ];
 
