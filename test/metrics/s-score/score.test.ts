@@ -32,13 +32,13 @@ describe('sScore', () => {
 
   it('normalizes names to the lexicon, reporting unknown names, conflicts and duplicates', () => {
     const r = sScore(REF, {
-      positive: [{ name: 'Effusions', probability: 3, level: 'small', location: 'left lower lobe' }, { name: 'pleural fluid' }, { name: 'Azygos lobe' }],
-      negative: [{ name: 'ptx' }, { name: 'azygos lobe' }],
+      positive: [{ name: 'Effusions', probability: 3, level: 'small', location: 'left lower lobe' }, { name: 'pleural fluid' }, { name: 'Thymic rebound' }],
+      negative: [{ name: 'ptx' }, { name: 'thymic rebound' }],
     }, { preset: 'robust' });
-    expect(r.unknownNames).toEqual(['azygos lobe']);
-    expect(r.conflicts).toEqual({ prediction: ['azygos lobe'] });
+    expect(r.unknownNames).toEqual(['thymic rebound']);
+    expect(r.conflicts).toEqual({ prediction: ['thymic rebound'] });
     expect(r.warnings).toEqual(['prediction: positive "pleural fluid" repeats pleural effusion: the first entry\'s details are used']);
-    expect(r.perDisease.map((x) => x.name)).toEqual(['pleural effusion', 'azygos lobe']);
+    expect(r.perDisease.map((x) => x.name)).toEqual(['pleural effusion', 'thymic rebound']);
   });
 
   it('compares names as text under names: text', () => {
