@@ -37,7 +37,8 @@ function apply(m: Mention, it: Item, flags: number): void {
   // a change beats mere persistence: "again seen, slightly improved" -> improved
   if (flags & F.TEMP && it.temp && (!m.temp || (m.temp === 'unchanged' && it.temp !== 'new'))) m.temp = it.temp;
   if (flags & F.POS && it.pos) m.pos = it.pos;
-  if (flags & F.PLACE && it.place && m.place !== 'malpositioned') m.place = it.place;
+  // a pigtail or indwelling pleural catheter lies coiled in the pleural space by design; a coiled feeding tube is misplaced
+  if (flags & F.PLACE && it.place && m.place !== 'malpositioned') m.place = m.name === 'chest tube' && /\bcoil/.test(it.text) ? (m.place ?? 'appropriate') : it.place;
 }
 
 /**

@@ -34,11 +34,18 @@ function mergeInto(into: Finding, more: Finding): void {
   if (more.devicePlacement === 'malpositioned') into.devicePlacement = 'malpositioned';
 }
 
-/** One finding per (name, side); an unsided mention joins a sided one; absent only when never affirmed. */
+/** Devices placed in numbers, each its own (drains, cannulas); a pacemaker's leads are parts of one device. */
+const SEVERAL = new Set(['chest tube', 'ecmo cannula']);
+
+/**
+ * One finding per (name, side); an unsided mention joins a sided one; absent only when never affirmed. Two devices of one
+ * kind placed in numbers, named apart in one sentence, are two devices ("two mediastinal drains and a left pleural drain").
+ */
 function mergeMentions(findings: readonly Finding[]): Finding[] {
   const out: Finding[] = [];
   for (const f of findings) {
-    const same = out.find((g) => g.name === f.name && affirmed(g) === affirmed(f) && sameSide(g.laterality, f.laterality));
+    const apart = (g: Finding): boolean => g.sentence === f.sentence && affirmed(f) && SEVERAL.has(f.name);
+    const same = out.find((g) => g.name === f.name && affirmed(g) === affirmed(f) && sameSide(g.laterality, f.laterality) && !apart(g));
     if (same) mergeInto(same, f);
     else out.push({ ...f, ...(f.location ? { location: [...f.location] } : {}) });
   }
@@ -88,11 +95,13 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
 
 /**
  * The findings of a report: repeated mentions merged, signs absorbed by an interpretation stated
- * elsewhere in the report. Ids are renumbered `F1..Fn` in order of first mention.
+ * elsewhere in the report. Ids are renumbered `F1..Fn` in order of first mention. With the report `text`, a vascular
+ * sheath named with the catheter passed through it is that catheter's access, not a device of its own.
  */
-export function consolidate(findings: readonly Finding[]): Finding[] {
+export function consolidate(findings: readonly Finding[], text?: string): Finding[] {
   const merged = mergeMentions(findings);
   const absorbed = new Set<Finding>();
+  if (text !== undefined) sheathsIntoCatheters(merged, absorbed, text);
   // places as stated, before absorbed signs add theirs ("R upper lobe consolidation. L lower lobe consolidation. Bilateral pneumonia.")
   const stated = new Map(merged.map((f) => [f, f.location]));
   for (const sign of merged) {
@@ -103,7 +112,19 @@ export function consolidate(findings: readonly Finding[]): Finding[] {
     target.laterality ??= sign.laterality;
   }
   absorbGenericSurgery(merged, absorbed);
-  return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, ...airwaySide(f), id: `F${i + 1}` }));
+  return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, ...airwaySide(f), ...(text === undefined ? {} : presumedPlacement(f, text)), id: `F${i + 1}` }));
+}
+
+/** "Chest tube in place", "LVAD in situ": a device reported in place, with no tip or problem stated, is placed as expected. */
+const IN_PLACE = /^[^.;]{0,60}?\b(?:in place|in situ|in position)\b/i;
+/** A pleural drain whose tip lies at the apex or the base is within the pleural space. */
+const PLEURAL_TIP = /^[^.;]{0,50}?\btip\b[^.;]{0,25}?\b(?:apex|apical|apically|base|basal|basally|pleural space)\b/i;
+
+function presumedPlacement(f: Finding, text: string): Pick<Finding, 'devicePlacement'> | undefined {
+  if (f.devicePlacement || f.devicePosition || f.status === 'absent' || getLexicon().byName.get(f.name)?.category !== 'device') return undefined;
+  const after = text.slice(f.span[1], f.span[1] + 120);
+  if (IN_PLACE.test(after) || (f.name === 'chest tube' && PLEURAL_TIP.test(after))) return { devicePlacement: 'appropriate' };
+  return undefined;
 }
 
 /** A tube whose tip lies in one main bronchus is on that side ("ETT extends into the right mainstem bronchus"). */
@@ -127,5 +148,20 @@ function absorbGenericSurgery(merged: readonly Finding[], absorbed: Set<Finding>
     if (f === specific || !affirmed(f) || !entry?.signOnly || entry.category !== 'postsurgical') continue;
     absorbed.add(f);
     specific.evidence = [...new Set([...(specific.evidence ?? []), f.name])];
+  }
+}
+
+const SHEATH = /\b(?:sheath|introducer|cordis)\b/i;
+/** Catheters placed through a venous sheath. */
+const THROUGH_SHEATH = new Set(['pulmonary artery catheter', 'pacemaker']);
+
+/** "Right IJ introducer sheath with a Swan-Ganz catheter, tip in the main pulmonary artery": one device, on the sheath's side. */
+function sheathsIntoCatheters(merged: readonly Finding[], absorbed: Set<Finding>, text: string): void {
+  for (const f of merged) {
+    if (f.name !== 'central venous catheter' || !affirmed(f) || !SHEATH.test(text.slice(f.span[0], f.span[1]))) continue;
+    const catheter = merged.find((g) => g.sentence === f.sentence && THROUGH_SHEATH.has(g.name) && affirmed(g));
+    if (!catheter) continue;
+    absorbed.add(f);
+    catheter.laterality ??= f.laterality;
   }
 }

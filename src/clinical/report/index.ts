@@ -81,5 +81,5 @@ function toReportFinding(f: Finding, text: string, context: PatientContext): Rep
 export function extractFindings(text: string, options: ExtractOptions = {}): ReportFinding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const context = options.context ?? {};
-  return consolidate(extractSentenceFindings(text)).map((f) => toReportFinding(f, text, context));
+  return consolidate(extractSentenceFindings(text), text).map((f) => toReportFinding(f, text, context));
 }
