@@ -2,6 +2,7 @@
  * Turns one sentence into items: measurements first (a regex over the text), then the
  * longest lexicon phrase at each token, else the plain token.
  */
+import { joinAcrossAdverbs } from './adverbs.js';
 import type { Grammar } from './grammar.js';
 import { parseMeasurement } from './measure.js';
 import { tokenize, type Token } from './tokenize.js';
@@ -166,5 +167,5 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
   }
   resolveElided(items, g);
   earlierAbsence(items);
-  return mergeRanges(items);
+  return joinAcrossAdverbs(mergeRanges(items), g);
 }

@@ -1,0 +1,74 @@
+/**
+ * Reading errors a new user found (doubt, adverbs inside negations, comparative hedges, headers
+ * of one-line reports, costophrenic blunting...): each fixed as a rule of the language, tested
+ * with examples written for this file, and through crimson:lexicon where the score was wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFindings } from '../../../src/clinical/report/index.js';
+import { judgeByLexicon } from '../../../src/metrics/crimson/lexicon-judge.js';
+import { computeCrimsonScore } from '../../../src/metrics/crimson/score.js';
+import { one, seen } from './_helpers.js';
+
+const crimson = (reference: string, candidate: string) => computeCrimsonScore(judgeByLexicon(reference, candidate).evaluation).crimson_score;
+
+describe('doubt is a near-negation (CONVENTIONS §8)', () => {
+  it.each([
+    ['Pneumothorax is doubtful.', 'pneumothorax'],
+    ['Doubt pneumothorax.', 'pneumothorax'],
+    ['Doubtful left apical pneumothorax.', 'pneumothorax'],
+    ['Small right effusion, doubtful.', 'pleural effusion'],
+    ['A right upper lobe nodule is dubious.', 'nodule'],
+    ['I doubt pneumonia.', 'pneumonia'],
+  ])('%s', (text, name) => {
+    expect(seen(text)).toEqual([]);
+    expect(one(text, name)?.status).toBe('absent');
+  });
+
+  it('"no doubt" and "of doubtful significance" are not negations', () => {
+    expect(one('No doubt a pneumothorax is present.', 'pneumothorax')?.status).toBe('present');
+    expect(one('Tiny nodule of doubtful significance in the left lower lobe.', 'nodule')?.status).toBe('present');
+  });
+
+  it('questionable and equivocal stay possible (§7)', () => {
+    expect(one('Pneumothorax is questionable.', 'pneumothorax')).toMatchObject({ status: 'uncertain', probability: 1 });
+    expect(one('Equivocal right basilar consolidation.', 'consolidation')).toMatchObject({ status: 'uncertain', probability: 1 });
+  });
+
+  it('crimson:lexicon: a large pneumothorax against a doubtful one is not a perfect candidate', () => {
+    expect(crimson('Pneumothorax is doubtful.', 'Large right pneumothorax.')).toBeLessThan(0.5);
+    expect(crimson('Doubt pneumothorax.', 'No pneumothorax.')).toBe(1);
+  });
+});
+
+describe('a negation split by an adverb stays a negation (CONVENTIONS §8)', () => {
+  it.each([
+    'Pneumothorax is not clearly seen.',
+    'A pneumothorax is not definitely seen.',
+    'Left pneumothorax is not well seen.',
+    'Pneumothorax is not convincingly demonstrated.',
+    'No definite pneumothorax.',
+    'No clearly visible pneumothorax.',
+    'Pleural effusion is not confidently identified.',
+    'No effusion or pneumothorax is clearly identified.',
+  ])('%s', (text) => {
+    expect(seen(text)).toEqual([]);
+    expect(extractFindings(text).length).toBeGreaterThan(0);
+  });
+
+  it('a hedge split by an adverb stays a hedge', () => {
+    expect(one('Pneumonia cannot be definitely excluded.', 'pneumonia')).toMatchObject({ status: 'uncertain', probability: 1 });
+  });
+
+  it('the rest of the sentence keeps its own status', () => {
+    expect(seen('A pneumothorax is not clearly identified, but a small left effusion is present.')).toEqual(['pleural effusion:present:left']);
+  });
+
+  it('"not well seen" of a heart border is still a silhouette sign', () => {
+    expect(seen('The left heart border is not well seen.')).toEqual(['silhouette sign:present:left']);
+  });
+
+  it('crimson:lexicon: a pneumothorax not clearly seen is no pneumothorax', () => {
+    expect(crimson('Pneumothorax is not clearly seen.', 'Large right pneumothorax.')).toBeLessThan(0.5);
+    expect(crimson('Pneumothorax is not clearly seen.', 'No pneumothorax.')).toBe(1);
+  });
+});
