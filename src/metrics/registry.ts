@@ -120,7 +120,7 @@ export class MetricRegistry {
     if (spec.command || spec.http) {
       try {
         if (spec.command) {
-          const settings = { command: spec.command, options, timeoutMs: spec.timeoutMs, concurrency: spec.concurrency, retries: spec.retries };
+          const settings = { command: spec.command, options, timeoutMs: spec.timeoutMs, concurrency: spec.concurrency, retries: spec.retries, batchSize: spec.batchSize };
           // The adapter applies timeoutMs/retries per worker batch (so the verdict gets the worker's stderr);
           // the runner's own timeout is the adapter's, which is longer.
           const argv = Array.isArray(spec.command) ? spec.command : spec.command.argv;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Metric, MetricDeclaration, ScoreContext, ScoreOutcome, ScoreRequest } from '../../contract.js';
 import { MetricDeclarationSchema } from '../../define.js';
 import { packageRoot } from '../../../util/package-root.js';
+import { scoreAlone, type Attempt } from './alone.js';
 import { checkOutcomes } from './outcomes.js';
 import { withStderr } from './stderr-tail.js';
 import { CommandWorker, WorkerFailure, type WorkerCommand } from './worker.js';
@@ -30,6 +31,8 @@ export interface CommandMetricSettings {
   concurrency?: number;
   /** Re-sends of a batch lost to a worker failure, each to a fresh worker (default 0). */
   retries?: number;
+  /** Requests per batch (the config's, else the declaration's, else 64): bounds the runner's timeout. */
+  batchSize?: number;
 }
 
 /** The folder holding `metric_suite.py`, the stdlib-only Python helper; on every worker's PYTHONPATH. */
@@ -60,9 +63,10 @@ export function commandConfig(settings: CommandMetricSettings): unknown {
 
 /**
  * Starts a command metric: spawns the worker, checks its declaration, and returns a Metric
- * whose `score` never throws. Worker failures (crash, hang, garbage on stdout) become error
- * outcomes for the batch in flight, with the reason and the worker's stderr tail; the worker
- * is replaced for the next batch. Wrong counts and bad values are errors too.
+ * whose `score` never throws. A batch lost as a whole (a crash, hang or garbage on stdout,
+ * after the retries, or an `error` reply) is scored again one request at a time, each in a
+ * fresh worker where the last one died, so only the requests that fail alone are errors, with
+ * the reason and the worker's stderr tail. Wrong counts and bad values are errors too.
  * @throws when the first worker cannot start or sends an invalid declaration.
  */
 export async function createCommandMetric(settings: CommandMetricSettings, root: string): Promise<Metric> {
@@ -78,13 +82,15 @@ export async function createCommandMetric(settings: CommandMetricSettings, root:
   const decl = parsed.data as MetricDeclaration;
   const batchTimeoutMs = settings.timeoutMs ?? decl.timeoutMs ?? 60_000;
   const retries = settings.retries ?? decl.retries ?? 0;
+  const batchSize = settings.batchSize ?? decl.batchSize ?? 64;
   const pool = new WorkerPool(settings.concurrency ?? decl.concurrency ?? 1, first.worker, () => CommandWorker.start(command, options, command.startTimeoutMs).then((s) => s.worker));
 
-  const scoreBatch = async (requests: ScoreRequest[], { signal }: ScoreContext): Promise<ScoreOutcome[]> => {
-    const fail = (reason: string) => requests.map(() => ({ error: reason }));
+  /** One try of a batch (with its retries): the outcomes, and `lost` when the batch failed as a whole. */
+  const scoreOnce = async (requests: ScoreRequest[], signal: AbortSignal, tries: number): Promise<Attempt> => {
+    const fail = (reason: string): Attempt => ({ outcomes: requests.map(() => ({ error: reason })), lost: reason });
     let lastFailure = '';
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (signal.aborted) return fail(`${decl.id}: cancelled`);
+    for (let attempt = 0; attempt <= tries; attempt++) {
+      if (signal.aborted) return { outcomes: requests.map(() => ({ error: `${decl.id}: cancelled` })) };
       const lease = await pool.acquire();
       try {
         const worker = await lease.worker();
@@ -93,8 +99,8 @@ export async function createCommandMetric(settings: CommandMetricSettings, root:
         if (reply.type !== 'result' || !Array.isArray(reply.outcomes) || !reply.outcomes.every(isValue)) await stderrQuiet(() => worker.stderrTail());
         const suffix = (reason: string) => withStderr(reason, worker.stderrTail());
         if (reply.type === 'error') return fail(suffix(`${decl.id}: the worker failed the batch: ${reply.error}`));
-        if (reply.type !== 'result') return fail(suffix(`${decl.id}: the worker answered a batch with "${reply.type}"`));
-        return checkOutcomes(decl, reply.outcomes, requests.length, suffix);
+        if (reply.type !== 'result') return { outcomes: requests.map(() => ({ error: suffix(`${decl.id}: the worker answered a batch with "${reply.type}"`) })) };
+        return { outcomes: checkOutcomes(decl, reply.outcomes, requests.length, suffix) };
       } catch (e) {
         if (!(e instanceof WorkerFailure)) throw e;
         lastFailure = `${decl.id}: ${e.message}`;
@@ -102,14 +108,22 @@ export async function createCommandMetric(settings: CommandMetricSettings, root:
         lease.release();
       }
     }
-    return fail(retries > 0 ? `${lastFailure} (after ${retries + 1} attempts)` : lastFailure);
+    if (signal.aborted) return { outcomes: requests.map(() => ({ error: lastFailure })) };
+    return fail(tries > 0 ? `${lastFailure} (after ${tries + 1} attempts)` : lastFailure);
+  };
+
+  const scoreBatch = async (requests: ScoreRequest[], { signal }: ScoreContext): Promise<ScoreOutcome[]> => {
+    const first = await scoreOnce(requests, signal, retries);
+    if (first.lost === undefined || requests.length < 2 || signal.aborted) return first.outcomes;
+    return scoreAlone(requests, first.lost, (one) => scoreOnce([one], signal, 0));
   };
 
   return {
     ...decl,
     concurrency: pool.size,
-    // The worker's own timeout (with start-up and retries) fires first, so its reason and stderr reach the verdict.
-    timeoutMs: (batchTimeoutMs + command.startTimeoutMs) * (retries + 1) + 5_000,
+    // The worker's own timeouts fire first, so its reason and stderr reach the verdict: the batch
+    // (start-up and retries included), then, when it was lost, each of its requests alone.
+    timeoutMs: (batchTimeoutMs + command.startTimeoutMs) * (retries + 1 + batchSize) + 5_000,
     retries: 0,
     score: scoreBatch,
     close: () => pool.close(),

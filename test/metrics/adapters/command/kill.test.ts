@@ -1,6 +1,7 @@
 /**
- * Acceptance: a Python worker killed mid-batch during a real run. The run finishes, and
- * exactly the requests of the lost batch get error verdicts; every other case passes.
+ * Acceptance: a Python worker killed mid-batch during a real run. The run finishes; the lost
+ * batch is scored again one request at a time in a fresh worker (the kill came from outside,
+ * so each scores alone) and every case passes; nothing else is sent twice.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +45,7 @@ expect: good > bad
 `;
 
 describe('command metric killed mid-batch', () => {
-  it('gives error verdicts for exactly the lost requests and finishes the run', async () => {
+  it('scores the lost batch again one request at a time and finishes the run', async () => {
     const files: Record<string, string> = {
       'worker.py': WORKER,
       'metric-suite.config.yaml': 'metrics:\n  overlap-py:\n    command: [python3, worker.py]\n    batchSize: 3\n    concurrency: 1\n',
@@ -63,23 +64,14 @@ describe('command metric killed mid-batch', () => {
     expect(batches.length).toBeGreaterThan(2);
     const lost = new Set(batches.find((b) => b.some((c) => c.includes('STALL')))!);
     expect(lost.size).toBe(3);
-    // Every request was sent once: the lost batch is not retried, the others went to the restarted worker.
-    expect(batches.flat().length).toBe(2 * N);
+    // Every request was sent once, but those of the lost batch, each sent again alone.
+    expect(batches.flat().length).toBe(2 * N + lost.size);
+    const alone = batches.slice(batches.findIndex((b) => b.some((c) => c.includes('STALL'))) + 1).filter((b) => b.length === 1 && lost.has(b[0]!));
+    expect(new Set(alone.flat())).toEqual(lost);
 
     const byCase = new Map(report.results.map((r) => [r.caseId, r]));
     expect(byCase.size).toBe(N);
-    const erroredRequests = new Set<string>();
-    for (let i = 0; i < N; i++) {
-      const r = byCase.get(`c${i}`)!;
-      const texts: Record<string, string> = { good: `moderate left pleural effusion number ${i}`, bad: `${i === 4 ? 'STALL ' : ''}heart size normal ${i}` };
-      const lostHere = Object.values(texts).some((t) => lost.has(t));
-      expect(r.verdict, `case c${i}`).toBe(lostHere ? 'error' : 'pass');
-      for (const [label, message] of Object.entries(r.errors ?? {})) {
-        erroredRequests.add(texts[label]!);
-        expect(message).toMatch(/overlap-py: worker `python3 worker.py` exited on signal SIGKILL; worker stderr \(tail\):\nstalling on purpose/);
-      }
-    }
-    expect([...erroredRequests].sort()).toEqual([...lost].sort());
-    expect(report.summary.errors).toBe(new Set([...lost].map((t) => /(\d+)$/.exec(t)![1])).size);
+    for (let i = 0; i < N; i++) expect(byCase.get(`c${i}`)!.verdict, `case c${i}`).toBe('pass');
+    expect(report.summary.errors).toBe(0);
   }, 30_000);
 });
