@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, readYamlFile, zodProblems } from '../cases/yaml-file.js';
 import { importModule, mainExport } from '../metrics/adapters/module.js';
+import { ModuleSyntaxError } from '../metrics/adapters/import-error.js';
 import type { Problem } from '../cases/problem.js';
 import { ConfigSchema, type Config } from './schema.js';
 
@@ -62,6 +63,10 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
     }
     return { config: parsed.data, root, file, problems: [] };
   } catch (e) {
-    return { config: {}, root, file, problems: [{ file: display, line: 1, column: 1, message: `cannot load config: ${(e as Error).message.split('\n')[0]}` }] };
+    // a syntax error in the config itself is located there; one in a module it imports names its own file:line:col
+    const own = e instanceof ModuleSyntaxError && e.location !== undefined && path.resolve(e.location.file) === file ? e.location : undefined;
+    const message = own ? (e as Error).message.replace(/^.*?:\d+:\d+: /, '') : (e as Error).message.split('\n')[0];
+    const at = own ?? { line: 1, column: 1 };
+    return { config: {}, root, file, problems: [{ file: display, line: at.line, column: at.column, message: `cannot load config: ${message}` }] };
   }
 }

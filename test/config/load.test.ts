@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findConfig, loadConfig } from '../../src/config/load.js';
 import { formatProblem } from '../../src/runner/results.js';
 import { tmpTree } from '../_support/tmp.js';
+import { bin } from '../cli/_bin.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -42,6 +43,14 @@ describe('loadConfig', () => {
     expect(throws.problems.map(formatProblem)).toEqual(['metric-suite.config.mjs:1:1: cannot load config: nope']);
     const garbage = await loadConfig(tmpTree({ 'metric-suite.config.mjs': 'export default { suites: 3 };\n' }));
     expect(formatProblem(garbage.problems[0]!)).toMatch(/^metric-suite\.config\.mjs:1:1: invalid config: suites: /);
+  });
+
+  it('locates a syntax error in a TypeScript or JS config at its line and column', async () => {
+    const ts = await loadConfig(tmpTree({ 'metric-suite.config.ts': 'export default {\n  metrics: { a: },\n};\n' }));
+    expect(ts.problems.map(formatProblem)).toEqual(['metric-suite.config.ts:2:17: cannot load config: Unexpected "}"']);
+    // a .mjs config is imported by Node itself (vitest would compile it in-process): through the built bin
+    const js = await bin(['list'], tmpTree({ 'metric-suite.config.mjs': 'export default {\n  metrics: { a: },\n};\n' }));
+    expect(js.stderr).toContain("metric-suite.config.mjs:2:17: cannot load config: Unexpected token '}'");
   });
 
   it('rejects a metric spec with both use and module', async () => {

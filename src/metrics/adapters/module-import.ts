@@ -1,14 +1,21 @@
 import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { explainImportError } from './import-error.js';
 
-/** Imports a JS or TS module; TypeScript goes through tsx so users need no build step. */
+/**
+ * Imports a JS or TS module; TypeScript goes through tsx so users need no build step.
+ * @throws ModuleSyntaxError (`file:line:col: message`) when the module does not compile.
+ */
 export async function importModule(file: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(file).href;
-  if (/\.(c|m)?tsx?$/.test(file)) {
-    const { tsImport } = await import('tsx/esm/api');
-    return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  try {
+    if (/\.(c|m)?tsx?$/.test(file)) {
+      const { tsImport } = await import('tsx/esm/api');
+      return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+    }
+    return (await import(url)) as Record<string, unknown>;
+  } catch (e) {
+    throw explainImportError(e, file);
   }
-  return (await import(url)) as Record<string, unknown>;
 }
 
 /**

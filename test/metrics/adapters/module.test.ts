@@ -85,6 +85,18 @@ export default defineMetric({ ${declaration('typed')}, score: (rs: Req[]) => rs.
     await expect(loadModuleMetric('throws.mjs', dir, {})).rejects.toThrow(/^cannot import metric module throws\.mjs: setup failed$/);
   });
 
+  it('reports a syntax error with file:line:col and the compiler\'s message (.ts through esbuild, .mjs and .js through Node)', async () => {
+    const dir = await tempDir();
+    const broken = 'const x = ;\nexport default x;\n';
+    await write(dir, 'metrics/syntax.ts', broken);
+    await write(dir, 'metrics/syntax.mjs', broken);
+    await write(dir, 'metrics/late.mjs', 'export const a = 1;\n\nfunction f() {\n  return [1, 2;\n}\n');
+    const file = (name: string) => path.join(dir, 'metrics', name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(loadModuleMetric('./metrics/syntax.ts', dir, {})).rejects.toThrow(new RegExp(`^cannot import metric module \\./metrics/syntax\\.ts: ${file('syntax.ts')}:1:11: Unexpected ";"$`));
+    await expect(loadModuleMetric('./metrics/syntax.mjs', dir, {})).rejects.toThrow(new RegExp(`^cannot import metric module \\./metrics/syntax\\.mjs: ${file('syntax.mjs')}:1:11: Unexpected token ';'$`));
+    await expect(loadModuleMetric('./metrics/late.mjs', dir, {})).rejects.toThrow(new RegExp(`${file('late.mjs')}:4:15: Unexpected token ';'$`));
+  });
+
   it('rejects a JS module exporting nothing useful with a clear message', async () => {
     const dir = await tempDir();
     await write(dir, 'nothing.mjs', 'export const unrelated = 1;');
