@@ -35,6 +35,22 @@ interface Segment {
   start: number;
   end: number;
   skip: boolean;
+  /** A skipped header whose text may run over several sentences of one line (advice, differential, sign-off). */
+  long?: boolean;
+}
+
+/**
+ * Skipped headers that govern all of their line: advice, differentials, communication and
+ * sign-off run over several sentences. The others (history, indication, comparison, technique,
+ * exam) say one thing, and on a one-line report the findings follow in the next sentence.
+ */
+const LONG_HEADERS = new Set(['recommendation', 'recommendations', 'notification', 'communication', 'dictated by', 'signed by',
+  'electronically signed by', 'advice', 'adv', 'advise', 'advised', 'rec', 'recs', 'suggestion', 'suggestions', 'plan', 'd / d', 'dd',
+  'ddx', 'differential', 'differentials', 'differential diagnosis', 'differential diagnoses']);
+
+function header(start: number, end: number, label: string, skip: ReadonlySet<string>): Segment {
+  const key = phraseKey(label);
+  return { start, end, skip: skip.has(key), long: LONG_HEADERS.has(key) };
 }
 
 const LABEL_CHAR = /[A-Za-z &/\t]/;
@@ -65,7 +81,7 @@ function headers(text: string): Segment[] {
       if (!/[A-Za-z]/.test(text[w]!) || (w > a && /[A-Za-z]/.test(text[w - 1]!))) continue;
       const label = text.slice(w, c).trim();
       if (!knownHeader(label, include, skip)) continue;
-      if (headerPlace(text, w, label, true)) found.push({ start: w, end: c + 1, skip: skip.has(phraseKey(label)) });
+      if (headerPlace(text, w, label, true)) found.push(header(w, c + 1, label, skip));
       break;
     }
   }
@@ -75,31 +91,48 @@ function headers(text: string): Segment[] {
     const line = text.slice(a, end);
     if (line.length <= 48 && !line.includes(':')) {
       const label = line.trim();
-      if (label && knownHeader(label, include, skip)) found.push({ start: a + line.indexOf(label), end, skip: skip.has(phraseKey(label)) });
+      if (label && knownHeader(label, include, skip)) found.push(header(a + line.indexOf(label), end, label, skip));
     }
     // "D/D - less likely metastases", "Adv - sputum AFB": a label and a dash open a line like a colon does
     const dashed = DASHED.exec(line);
-    if (dashed && knownHeader(dashed[2]!, include, skip)) found.push({ start: a + dashed[1]!.length, end: a + dashed[0].length, skip: skip.has(phraseKey(dashed[2]!)) });
+    if (dashed && knownHeader(dashed[2]!, include, skip)) found.push(header(a + dashed[1]!.length, a + dashed[0].length, dashed[2]!, skip));
     a = end + 1;
   }
   return found.sort((x, y) => x.start - y.start);
 }
 
 /**
+ * Where a skipped section that shares its line with what follows ends: after its first
+ * sentence ("Comparison: None. Small left effusion."), or -1 when it has only one.
+ */
+function firstSentenceEnd(text: string, from: number, end: number, abbreviations: ReadonlySet<string>): number {
+  for (let i = from; i < end - 1; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 46 || c === 33 || c === 63) && isBoundary(text, i, from, end, abbreviations) && /\S/.test(text.slice(i + 1, end))) return i + 1;
+  }
+  return -1;
+}
+
+/**
  * The text between headers. A skipped section (history, indication...) ends at its first line
  * break after some text: findings often follow on the next line without a header of their own.
+ * On a line of its own header's, with no line break before the next header or the end (a
+ * one-line report), it governs its first sentence only.
  */
-function segments(text: string, cuts: readonly Segment[]): Segment[] {
+function segments(text: string, cuts: readonly Segment[], abbreviations: ReadonlySet<string>): Segment[] {
   const out: Segment[] = [];
   let pos = 0;
   let skip = false;
+  let long = false;
   for (let h = 0; h <= cuts.length; h++) {
     const end = h < cuts.length ? cuts[h]!.start : text.length;
     const body = skip ? /\S/.exec(text.slice(pos, end)) : null;
     const lineEnd = body ? text.indexOf('\n', pos + body.index) : -1;
+    const sentenceEnd = body && !long && (lineEnd === -1 || lineEnd >= end) && !(h < cuts.length && !cuts[h]!.skip) ? firstSentenceEnd(text, pos + body.index, end, abbreviations) : -1;
     if (lineEnd !== -1 && lineEnd < end) out.push({ start: pos, end: lineEnd, skip: true }, { start: lineEnd, end, skip: false });
+    else if (sentenceEnd !== -1) out.push({ start: pos, end: sentenceEnd, skip: true }, { start: sentenceEnd, end, skip: false });
     else out.push({ start: pos, end, skip });
-    if (h < cuts.length) [pos, skip] = [cuts[h]!.end, cuts[h]!.skip];
+    if (h < cuts.length) [pos, skip, long] = [cuts[h]!.end, cuts[h]!.skip, cuts[h]!.long === true];
   }
   return out;
 }
@@ -127,7 +160,7 @@ const MARKER = /^(?:\(?\d{1,2}[.)]|[-*•·])\s+/;
 export function splitSentences(text: string): Sentence[] {
   const abbreviations = getGrammar().sentenceAbbreviations;
   const out: Sentence[] = [];
-  for (const seg of segments(text, headers(text))) {
+  for (const seg of segments(text, headers(text), abbreviations)) {
     let start = seg.start;
     for (let i = seg.start; i < seg.end; i++) {
       const c = text.charCodeAt(i); // . ! ? and a line break

@@ -72,3 +72,35 @@ describe('a negation split by an adverb stays a negation (CONVENTIONS §8)', () 
     expect(crimson('Pneumothorax is not clearly seen.', 'No pneumothorax.')).toBe(1);
   });
 });
+
+describe('a header of a one-line report governs its own sentence (CONVENTIONS §31)', () => {
+  it.each([
+    'Comparison: None. Small left pleural effusion.',
+    'Technique: PA and lateral. Small left pleural effusion.',
+    'Clinical history: Cough and fever. Small left pleural effusion.',
+    'Exam: Chest, two views. Small left pleural effusion.',
+    'Study: Portable chest. Small left pleural effusion.',
+    'COMPARISON: 3 days earlier. Small left pleural effusion. No pneumothorax.',
+  ])('%s', (text) => {
+    expect(seen(text)).toEqual(['pleural effusion:present:left']);
+  });
+
+  it('the header sentence itself stays skipped', () => {
+    expect(seen('Indication: Pneumonia.')).toEqual([]);
+    expect(seen('Clinical history: Pneumothorax after a fall. Lungs are clear.')).toEqual([]);
+  });
+
+  it('a skipped run ended on its line by Findings: stays skipped; so does advice', () => {
+    expect(seen('History: Pneumonia. Cough. Findings: Small left pleural effusion.')).toEqual(['pleural effusion:present:left']);
+    expect(seen('Small left pleural effusion. Advice: CT chest. Chest tube may be needed.')).toEqual(['pleural effusion:present:left']);
+  });
+
+  it('a header on its own line still governs that line only', () => {
+    expect(seen('Comparison: Pneumonia on the prior. Cough.\nSmall left pleural effusion.')).toEqual(['pleural effusion:present:left']);
+  });
+
+  it('crimson:lexicon: the perfect candidate of a one-line report scores 1', () => {
+    expect(crimson('Comparison: None. Small left pleural effusion.', 'Small left pleural effusion.')).toBe(1);
+    expect(crimson('Technique: PA and lateral. Small left pleural effusion.', 'No effusion.')).toBeLessThan(0.5);
+  });
+});
