@@ -15,9 +15,26 @@ export interface SignificanceResult {
   rule?: string;
 }
 
-function pick(context: PatientContext, keys: string[]): string | number | boolean | undefined {
-  for (const [k, v] of Object.entries(context)) {
-    if (keys.includes(k.toLowerCase().replace(/[\s_-]/g, ''))) return v;
+/** Context keys as compared (`Patient_Age` -> `patientage`), remembered: every finding of a report reads the same keys. */
+const normalKeys = new Map<string, string>();
+
+function normalKey(k: string): string {
+  let n = normalKeys.get(k);
+  if (n === undefined) {
+    n = k.toLowerCase().replace(/[\s_-]/g, '');
+    if (normalKeys.size < 1000) normalKeys.set(k, n);
+  }
+  return n;
+}
+
+const PLACEMENT_KEYS = ['deviceplacement', 'placement'];
+const AGE_KEYS = ['age', 'patientage'];
+const SEX_KEYS = ['sex', 'patientsex', 'gender'];
+const INDICATION_KEYS = ['indication', 'clinicalindication', 'history', 'clinicalhistory', 'reason', 'reasonforexam'];
+
+function pick(context: PatientContext, keys: readonly string[]): string | number | boolean | undefined {
+  for (const k of Object.keys(context)) {
+    if (keys.includes(normalKey(k))) return context[k];
   }
   return undefined;
 }
@@ -78,13 +95,13 @@ export function significanceOf(name: string, context: PatientContext = {}, findi
   const entry = getLexicon().byName.get(name);
   const attributes = finding;
   if (!entry) return { significance: 'not_actionable_not_urgent', rule: `unknown finding "${name}": default significance` };
-  const placement = pick(context, ['deviceplacement', 'placement']);
+  const placement = pick(context, PLACEMENT_KEYS);
   if (entry.category === 'device' && (placement === 'malpositioned' || attributes?.devicePlacement === 'malpositioned')) {
     return { significance: 'urgent', rule: 'a malpositioned line or tube needs prompt repositioning' };
   }
-  const age = parseAge(pick(context, ['age', 'patientage']));
-  const sex = parseSex(pick(context, ['sex', 'patientsex', 'gender']));
-  const ind = pick(context, ['indication', 'clinicalindication', 'history', 'clinicalhistory', 'reason', 'reasonforexam']);
+  const age = parseAge(pick(context, AGE_KEYS));
+  const sex = parseSex(pick(context, SEX_KEYS));
+  const ind = pick(context, INDICATION_KEYS);
   const indication = typeof ind === 'string' ? ind : undefined;
   for (const rule of entry.contextRules ?? []) {
     if (matches(rule, age, sex, indication)) return { significance: rule.significance, rule: rule.because };

@@ -47,7 +47,11 @@ function mergeMentions(findings: readonly Finding[]): Finding[] {
     const apart = (g: Finding): boolean => g.sentence === f.sentence && affirmed(f) && SEVERAL.has(f.name);
     const same = out.find((g) => g.name === f.name && affirmed(g) === affirmed(f) && sameSide(g.laterality, f.laterality) && !apart(g));
     if (same) mergeInto(same, f);
-    else out.push({ ...f, ...(f.location ? { location: [...f.location] } : {}) });
+    else {
+      const copy = { ...f };
+      if (f.location) copy.location = [...f.location];
+      out.push(copy);
+    }
   }
   // "No left effusion" does not cancel a right one; "no pneumothorax" after "small pneumothorax" does not either.
   return out.filter((f) => affirmed(f) || !out.some((g) => affirmed(g) && g.name === f.name && sameSide(g.laterality, f.laterality)));
@@ -112,7 +116,17 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
     target.laterality ??= sign.laterality;
   }
   absorbGenericSurgery(merged, absorbed);
-  return merged.filter((f) => !absorbed.has(f)).map((f, i) => ({ ...f, ...airwaySide(f), ...(text === undefined ? {} : presumedPlacement(f, text)), id: `F${i + 1}` }));
+  // in place, keys where a spread would put them: `merged` holds this call's own copies
+  const out = merged.filter((f) => !absorbed.has(f));
+  for (let i = 0; i < out.length; i++) {
+    const f = out[i]!;
+    const side = airwaySide(f);
+    const placed = text === undefined ? undefined : presumedPlacement(f, text);
+    if (side) f.laterality = side.laterality;
+    if (placed) f.devicePlacement = placed.devicePlacement;
+    f.id = `F${i + 1}`;
+  }
+  return out;
 }
 
 /** "Chest tube in place", "LVAD in situ": a device reported in place, with no tip or problem stated, is placed as expected. */
