@@ -8,6 +8,7 @@
  */
 import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
+import { applyComparatives } from './comparatives.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { getGrammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
@@ -42,6 +43,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     const mentions = findMentions(items, g);
     if (mentions.length === 0) continue;
     const scopes = assignStatus(items, mentions);
+    applyComparatives(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g, clean);
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);

@@ -104,3 +104,34 @@ describe('a header of a one-line report governs its own sentence (CONVENTIONS §
     expect(crimson('Technique: PA and lateral. Small left pleural effusion.', 'No effusion.')).toBeLessThan(0.5);
   });
 });
+
+describe('a comparative hedge favours one finding over the other (CONVENTIONS §7)', () => {
+  const statuses = (text: string) => extractFindings(text).map((f) => [f.name, f.status, f.probability]);
+  it.each([
+    'Atelectasis more likely than pneumonia.',
+    'Favor atelectasis over pneumonia.',
+    'Atelectasis is favored over pneumonia.',
+    'Findings are more likely atelectasis than pneumonia.',
+    'Pneumonia is less likely than atelectasis.',
+  ])('%s', (text) => {
+    const got = statuses(text);
+    expect(got).toContainEqual(['atelectasis', 'uncertain', 2]);
+    expect(got).toContainEqual(['pneumonia', 'uncertain', 1]);
+  });
+
+  it('the sign before the comparison stays the favoured finding’s evidence', () => {
+    expect(one('Left basilar opacity, more likely atelectasis than pneumonia.', 'atelectasis')).toMatchObject({
+      status: 'uncertain', probability: 2, side: 'left', evidence: ['lung opacity'],
+    });
+    expect(one('Findings favor edema over pneumonia.', 'pulmonary edema')).toMatchObject({ status: 'uncertain', probability: 2 });
+  });
+
+  it('"over" and "than" without a comparative cue compare nothing', () => {
+    expect(seen('Patchy opacity over the left lower lobe.')).toEqual(['lung opacity:present:left']);
+    expect(one('Left effusion, larger than before.', 'pleural effusion')).toMatchObject({ status: 'present', temporal: 'increased' });
+  });
+
+  it('crimson:lexicon: stating the disfavoured one plainly is not a perfect candidate', () => {
+    expect(crimson('Atelectasis more likely than pneumonia.', 'Pneumonia.')).toBeLessThan(1);
+  });
+});
