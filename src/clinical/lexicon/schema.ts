@@ -153,6 +153,8 @@ export const LanguageFile = z
     sections: z.object({ include: phrases, skip: phrases }).strict(),
     units: z.record(phrase, z.number().positive()),
     sentenceAbbreviations: phrases,
+    /** Real words one slip away from a lexicon word, never read as that word (spelling.ts). */
+    spellingKeep: phrases.optional(),
   })
   .strict()
   .superRefine((lang, ctx) => {

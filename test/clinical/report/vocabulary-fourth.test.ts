@@ -57,6 +57,14 @@ const CASES: [string, string[]][] = [
   ['Surgical staple line in the right upper zone.', ['postsurgical changes:present:right']],
   ['Previous left rib resection.', ['surgical procedure:present:left']],
   ['Left axillary dissection clips.', ['surgical clips:present:left']],
+  // statements about the hila, nodes and the pleural space; hedges and other words
+  ['The left hilum is bulky.', ['hilar lymphadenopathy:present:left']],
+  ['Enlarged right hilum.', ['hilar lymphadenopathy:present:right']],
+  ['Calcified right paratracheal node.', ['calcified lymph nodes:present:right']],
+  ['Air-fluid level in the left pleural space.', ['hydropneumothorax:present:left']],
+  ['Globular heart, which raises the possibility of pericardial effusion.', ['cardiomegaly:present', 'pericardial effusion:uncertain']],
+  ['Bilateral AC joint OA.', ['degenerative changes:present:bilateral']],
+  ['Possible infective exacerbation in the left lower zone.', ['pneumonia:uncertain:left']],
 ];
 
 describe('vocabulary: fourth-session findings and devices', () => {

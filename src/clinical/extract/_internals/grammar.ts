@@ -3,6 +3,7 @@
  * meanings, plus the lookup tables the passes need. Built once, on first use.
  */
 import { getLoadedLexicon, type LoadedLexicon } from '../../lexicon/load.js';
+import { makeSpeller } from '../../lexicon/spelling.js';
 import type { Laterality, Severity, Temporal } from '../../model.js';
 import { buildMeasureRegex } from './measure.js';
 import { phraseKey, tokenize } from './tokenize.js';
@@ -22,6 +23,21 @@ export interface Grammar {
   sentenceAbbreviations: ReadonlySet<string>;
   /** Terms with a second sense read from the sentence (language.yaml `senses`). */
   senses: ReadonlyMap<string, { finding: string; when: readonly string[]; unless: readonly string[] }>;
+  /** The lexicon word a misspelt token stands for (lexicon/spelling.ts), or undefined. */
+  spell: (word: string) => string | undefined;
+}
+
+/** Every word of every phrase in the trie. */
+function trieWords(root: TrieNode): Set<string> {
+  const out = new Set<string>();
+  const stack = [root];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    for (const [w, next] of n.next) {
+      out.add(w);
+      stack.push(next);
+    }
+  }
+  return out;
 }
 
 function addAll(root: TrieNode, phrases: Iterable<string>, payload: Payload): void {
@@ -104,6 +120,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
     headers: { include: new Set(L.sections.include.map(phraseKey)), skip: new Set(L.sections.skip.map(phraseKey)) },
     sentenceAbbreviations: new Set(L.sentenceAbbreviations),
     senses: new Map(Object.entries(L.senses).map(([k, v]) => [phraseKey(k), { finding: v.finding, when: v.when.map(phraseKey), unless: v.unless.map(phraseKey) }])),
+    spell: makeSpeller(trieWords(root), new Set(L.spellingKeep ?? [])),
   };
 }
 

@@ -2,6 +2,7 @@
  * Turns one sentence into items: measurements first (a regex over the text), then the
  * longest lexicon phrase at each token, else the plain token.
  */
+import { MIN_LENGTH } from '../../lexicon/spelling.js';
 import { joinAcrossAdverbs } from './adverbs.js';
 import type { Grammar } from './grammar.js';
 import { parseMeasurement } from './measure.js';
@@ -134,6 +135,12 @@ function matchAt(g: Grammar, toks: readonly Token[], i: number): ReturnType<type
 /** The items of the sentence (a plain word has only F.WORD; punctuation without meaning has no flags) `text[start, end)`. */
 export function buildItems(text: string, start: number, end: number, g: Grammar): Item[] {
   const toks = tokenize(text, start, end);
+  // a misspelt lexicon word is read as that word (`subcutanous`, `plueral`: lexicon/spelling.ts)
+  for (const tok of toks) {
+    if (tok.t.length < MIN_LENGTH) continue;
+    const fix = g.spell(tok.t);
+    if (fix !== undefined) tok.t = fix;
+  }
   const meas = measurements(text, start, end, g);
   const items: Item[] = [];
   let mi = 0;
