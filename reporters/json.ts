@@ -68,6 +68,7 @@ export function lawJson(l: LawResult): { [key: string]: Json } {
   if (l.suite !== undefined) out.suite = l.suite;
   if (l.path !== undefined) out.path = l.path;
   if (l.shrinks !== undefined) out.shrinks = l.shrinks;
+  if (l.rerun !== undefined) out.rerun = l.rerun;
   if (l.expected !== undefined) out.expected = l.expected;
   if (l.expected === 'fail' && l.verdict === 'pass') out.unexpectedPass = true;
   if (l.informational !== undefined) out.informational = l.informational;

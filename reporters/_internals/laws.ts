@@ -1,6 +1,7 @@
 /** Law results in the text reporters: the failure block, known limitations, the law × metric matrix. */
 import type { ChalkInstance } from 'chalk';
 import { isUnexpectedPass, type LawResult } from '../../src/runner/results.js';
+import { lawRerun } from '../../src/runner/rerun.js';
 import { fmtScore, isProblemVerdict, safeJson } from './format.js';
 
 interface Edit {
@@ -39,9 +40,7 @@ const quote = (s: string): string => JSON.stringify(s);
 
 /** The rerun command line a failure prints: the exact seed and counterexample path. */
 export function rerunCommand(l: LawResult): string {
-  const parts = ['npx metric-suite', ...(l.suite ? ['--suite', l.suite] : []), '--law', l.law, '--metric', l.metric, '--seed', String(l.seed)];
-  if (l.path) parts.push('--law-path', l.path);
-  return parts.join(' ');
+  return l.rerun ?? lawRerun(l);
 }
 
 /** The shrunk sample: reference and candidate texts with their scores, and the clinical edit. */

@@ -97,6 +97,6 @@ export async function suitesForMetric(reg: RegisteredMetric, options: MetricUnde
   }
   const laws = lawIds().map((l) => lawSelections.get(l) ?? l);
   const lawGate: Gate = options.minPassRate === undefined ? { informational: true } : { minPassRate: options.minPassRate };
-  suites.push({ name: 'laws', description: 'every clinical law', cases: [], metrics: [id], laws, gate: { [id]: lawGate }, file: '(metric-suite test)', dir: packageRoot(), metricAt: {} });
+  suites.push({ name: 'laws', description: 'every clinical law', cases: [], metrics: [id], laws, gate: { [id]: lawGate }, file: '(metric-suite test)', dir: packageRoot(), metricAt: {}, rerunWith: ['test', id] });
   return { suites, leftOut, problems };
 }

@@ -76,6 +76,8 @@ export interface LawResult {
   description?: string;
   /** fast-check's counterexample path: `--seed <seed> --law-path <path>` replays the failure. */
   path?: string;
+  /** The command line that replays this result, where `--suite` cannot name its suite (`metric-suite test <metric> --law ...`). */
+  rerun?: string;
   /** Shrink steps fast-check took to reach the counterexample. */
   shrinks?: number;
   /** `fail` when the suite marks the law a known limitation of this metric (`expected: fail`). */

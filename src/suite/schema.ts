@@ -72,4 +72,6 @@ export interface Suite extends SuiteInput {
   dir: string;
   /** Where each metric id is written in the suite file, for problems about it. */
   metricAt: Record<string, { file: string; line: number; column: number }>;
+  /** The command (argv after `metric-suite`) that re-runs this suite, where `--suite <name>` cannot (a suite made by a command). */
+  rerunWith?: string[];
 }

@@ -3,6 +3,8 @@
  * from the config), with its own gate; `run --metric <id>` does the same when no suite names it.
  * Before this command, `--metric my-metric` alone said "no cases to run".
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tmpTree } from '../_support/tmp.js';
 import { cli } from './_run.js';
@@ -91,5 +93,22 @@ describe('metric-suite test <metric>', () => {
       expect(report.results).toEqual([]);
       expect(report.laws.map((l) => `${l.law}/${l.metric}`)).toEqual(['bounded/mine']);
     }
+  });
+
+  it('prints a rerun command for a failing law that replays it in a project with suites of its own', async () => {
+    const cwd = project();
+    // as init makes it: a suites/ folder without a suite called `laws`
+    writeFileSync(path.join(cwd, 'cases.yaml'), 'kind: ranking\ncapability: laterality\nreference: Left effusion.\ncandidates: { a: Left effusion., b: Right effusion. }\nexpect: a > b\n');
+    mkdirSync(path.join(cwd, 'suites'));
+    writeFileSync(path.join(cwd, 'suites/my-metric.yaml'), 'name: my-metric\ncases: [../cases.yaml]\nmetrics: [mine]\n');
+    const first = await cli(['test', 'mine', '--law', 'negation-sensitive', '--num-runs', '10', '--reporter', 'verbose', '--no-cache'], cwd);
+    const rerun = /rerun: (npx metric-suite .*)/.exec(first.stdout)?.[1];
+    expect(rerun, first.stdout).toMatch(/^npx metric-suite test mine --law negation-sensitive --seed -?\d+ --law-path \S+$/);
+    const args = rerun!.split(' ').slice(2);
+    const again = await cli([...args, '--reporter', 'json', '--no-cache'], cwd);
+    expect(again.stderr).not.toMatch(/unknown suite/);
+    const laws = (JSON.parse(again.stdout) as { laws: { law: string; metric: string; verdict: string; seed: number; rerun?: string }[] }).laws;
+    expect(laws.map((l) => [l.law, l.metric, l.verdict])).toEqual([['negation-sensitive', 'mine', 'fail']]);
+    expect(laws[0]!.rerun).toBe(rerun);
   });
 });

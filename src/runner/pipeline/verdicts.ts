@@ -3,6 +3,7 @@ import type { RegisteredMetric } from '../../metrics/registry.js';
 import { requestsOf, skipReason, skipped, verdictOf, type Task } from '../evaluate.js';
 import { gateFor } from '../gates.js';
 import { applyRepeats } from '../repeats.js';
+import { lawRerun } from '../rerun.js';
 import type { CaseResult, LawResult } from '../results.js';
 import { INTERRUPTED, scoreRequests, untilGrace, type ScheduleOptions } from '../scheduler.js';
 import { stopped, type RunContext } from './context.js';
@@ -37,6 +38,7 @@ export async function* verdicts(units: Iterable<WorkUnit>, ctx: RunContext): Asy
       const result = reg
         ? await untilGrace(runLaw(law, reg, { suite: suite.suite.name, score: ctx.lawScore, overrides: ctx.overrides, informational: gate.informational === true }), ctx.interrupt)
         : unavailableLaw(law, metricId, suite.unavailable.get(metricId) ?? 'not created', suite.suite.name);
+      if (result && suite.suite.rerunWith) result.rerun = lawRerun(result, suite.suite.rerunWith);
       if (result) yield { type: 'law', result }; // undefined: interrupted before the law finished
     }
   }
