@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tmpTree } from '../_support/tmp.js';
@@ -11,7 +11,10 @@ describe('metric-suite new case', () => {
     expect(r.code).toBe(0);
     const file = path.join(cwd, 'cases/ranking/laterality/effusion-side.yaml');
     const text = readFileSync(file, 'utf8');
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schema/case.schema.json');
+    // the published schema (node_modules/metric-suite/schema in a project), a path that exists
+    const schemaRef = /^# yaml-language-server: \$schema=(\S+)$/.exec(text.split('\n')[0]!)![1]!;
+    expect(existsSync(path.resolve(path.dirname(file), schemaRef))).toBe(true);
+    expect(schemaRef).toMatch(/schema\/case\.schema\.json$/);
     expect(text).toContain('capability: laterality');
     expect(text).toContain('# reviewed_by');
     const v = await cli(['validate', 'cases'], cwd);
@@ -26,5 +29,26 @@ describe('metric-suite new case', () => {
     expect((await cli(['new', 'case', '--kind', 'preference', '--capability', 'context', '--out', 'my/p.yaml'], cwd)).code).toBe(0);
     expect((await cli(['validate', 'my/p.yaml'], cwd)).code).toBe(0);
     expect((await cli(['new', 'case', '--kind', 'nope', '--capability', 'x'], cwd)).code).toBe(2);
+  });
+
+  it('in a project made by init, writes the case where its suite runs it and says so', async () => {
+    const cwd = tmpTree({ 'package.json': '{ "name": "p", "private": true }' });
+    expect((await cli(['init'], cwd)).code).toBe(0);
+    const r = await cli(['new', 'case', '--kind', 'ranking', '--capability', 'laterality'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('wrote cases/my-metric/ranking/laterality/new-case.yaml (suite my-metric runs it): fill in the TODOs, then run metric-suite validate on it\n');
+    const list = await cli(['list', '--json'], cwd);
+    expect(list.stdout).toContain('laterality/new-case');
+    expect(list.stdout).toContain('my-metric/effusion-side');
+  });
+
+  it('says which glob to add when none of the project\'s suites can run the new case', async () => {
+    const cwd = tmpTree({ 'package.json': '{}', 'suites/s.yaml': 'name: s\ncases: [../cases/one.yaml]\nmetrics: [bleu]\n' });
+    const r = await cli(['new', 'case', '--capability', 'negation'], cwd);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^wrote cases\/ranking\/negation\/new-case\.yaml: fill in/);
+    expect(r.stderr).toContain("note: none of your suites runs cases/ranking/negation/new-case.yaml: add `../cases/ranking/negation/*.yaml` to a suite's `cases`");
+    const out = await cli(['new', 'case', '--capability', 'negation', '--out', 'cases/one.yaml'], cwd);
+    expect(out.stdout).toContain('wrote cases/one.yaml (suite s runs it)');
   });
 });

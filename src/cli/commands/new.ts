@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliIO } from '../io.js';
+import { packageRoot } from '../../util/package-root.js';
+import { caseTarget } from './case-target.js';
 
 import { CAPABILITIES } from '../../cases/lint/capabilities.js';
 
@@ -61,6 +63,8 @@ ${PROVENANCE}
 `;
 }
 
+const posixRel = (from: string, to: string) => path.relative(from, to).split(path.sep).join('/') || '.';
+
 function slug(id: string): string {
   return id.split('/').at(-1)!.replace(/[^A-Za-z0-9._-]+/g, '-') || 'new-case';
 }
@@ -70,13 +74,13 @@ export function registerNew(program: Command, io: CliIO, setExit: (code: number)
   const cmd = program.command('new').description('scaffold new files (`new case`)');
   cmd
     .command('case')
-    .description('write a commented case file to fill in (default: cases/<kind>/<capability>/<name>.yaml)')
+    .description('write a commented case file to fill in (default: cases/<kind>/<capability>/<name>.yaml, or under the folder a suite of yours runs)')
     .option('--kind <kind>', `case kind: ${KINDS.join(', ')}`, 'ranking')
     .requiredOption('--capability <name>', `clinical capability (${CAPABILITIES.join(', ')})`)
     .option('--id <id>', 'case id (default <capability>/new-case)')
     .option('--out <path>', 'file to write')
     .option('--force', 'overwrite an existing file')
-    .action((flags: { kind: string; capability: string; id?: string; out?: string; force?: boolean }) => {
+    .action(async (flags: { kind: string; capability: string; id?: string; out?: string; force?: boolean }) => {
       if (!KINDS.includes(flags.kind as NewKind)) {
         io.stderr.write(`metric-suite new case: unknown --kind "${flags.kind}" (one of ${KINDS.join(', ')})\n`);
         return setExit(2);
@@ -89,15 +93,22 @@ export function registerNew(program: Command, io: CliIO, setExit: (code: number)
         io.stderr.write(`note: "${flags.capability}" is a new capability (known: ${CAPABILITIES.join(', ')}); declare it under \`capabilities:\` in the config, or validate rejects it\n`);
       }
       const id = flags.id ?? `${flags.capability}/new-case`;
-      const out = path.resolve(io.cwd, flags.out ?? path.join('cases', flags.kind, flags.capability, `${slug(id)}.yaml`));
+      const target = await caseTarget(io.cwd, { kind: flags.kind, capability: flags.capability, name: slug(id) }, flags.out);
+      const out = target.file;
+      const shown = path.relative(io.cwd, out).replace(/\\/g, '/');
       if (existsSync(out) && !flags.force) {
-        io.stderr.write(`metric-suite new case: ${path.relative(io.cwd, out)} exists (use --force or another --out)\n`);
+        io.stderr.write(`metric-suite new case: ${shown} exists (use --force or another --out)\n`);
         return setExit(2);
       }
-      const schemaRef = path.relative(path.dirname(out), path.join(io.cwd, 'schema', 'case.schema.json')).replace(/\\/g, '/');
+      // the published schema: in a project, node_modules/metric-suite/schema (a project has no schema/ of its own)
+      const schemaRef = path.relative(path.dirname(out), path.join(packageRoot(), 'schema', 'case.schema.json')).replace(/\\/g, '/');
       mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, scaffold(flags.kind as NewKind, flags.capability, id, schemaRef));
-      io.stdout.write(`wrote ${path.relative(io.cwd, out).replace(/\\/g, '/')}: fill in the TODOs, then run metric-suite validate on it\n`);
+      const where = target.suite ? ` (suite ${target.suite} runs it)` : '';
+      io.stdout.write(`wrote ${shown}${where}: fill in the TODOs, then run metric-suite validate on it\n`);
+      if (!target.suite && target.suiteDir) {
+        io.stderr.write(`note: none of your suites runs ${shown}: add \`${posixRel(target.suiteDir, path.dirname(out))}/*.yaml\` to a suite's \`cases\` (globs are relative to the suite file)\n`);
+      }
       setExit(0);
     });
   return cmd;
