@@ -33,7 +33,10 @@ describe('metric-suite init', () => {
     expect(r.stdout).toContain('npx metric-suite test my-metric');
     const again = await cli(['init'], cwd);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/init would overwrite metric-suite\.config\.ts, metrics\/my-metric\.ts/);
+    expect(again.stderr).toContain('this folder has a config already (metric-suite.config.ts): `init --name <id>` adds another metric to it');
+    const same = await cli(['init', '--name', 'my-metric'], cwd);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain('metric-suite.config.ts seems to have a metric "my-metric" already: pick another --name');
   });
 
   it('the TypeScript stub type-checks against the published declarations', async () => {
@@ -75,5 +78,35 @@ describe('metric-suite init', () => {
 
   it('rejects a --name that is not a metric id', async () => {
     expect((await cli(['init', '--name', 'a b'], tmpTree())).code).toBe(2);
+  });
+
+  it('--name in a project with a config adds the metric to it, keeping the first; both suites run', async () => {
+    const cwd = installedProject();
+    expect((await cli(['init'], cwd)).code).toBe(0);
+    const before = readFileSync(path.join(cwd, 'metric-suite.config.ts'), 'utf8');
+    const r = await cli(['init', '--name', 'second'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('created metrics/second.ts');
+    expect(r.stdout).toContain('created cases/second/effusion-side.yaml');
+    expect(r.stdout).toContain('added metric second to metric-suite.config.ts');
+    const after = readFileSync(path.join(cwd, 'metric-suite.config.ts'), 'utf8');
+    expect(after).toBe(before.replace("  metrics: {\n", "  metrics: {\n    'second': { module: './metrics/second.ts' },\n"));
+    const own = await cli(['--no-cache'], cwd);
+    expect(own.lastLine).toBe('2 passed, 0 failed');
+    const dup = await cli(['init', '--name', 'second', '--python'], cwd);
+    expect(dup.code).toBe(2);
+    expect(dup.stderr).toContain('metric-suite.config.ts seems to have a metric "second" already');
+  });
+
+  it('--python --name in a YAML project adds a command entry and keeps the comments', async () => {
+    const cwd = installedProject();
+    expect((await cli(['init', '--python'], cwd)).code).toBe(0);
+    expect((await cli(['init', '--python', '--name', 'other-py'], cwd)).code).toBe(0);
+    const text = readFileSync(path.join(cwd, 'metric-suite.config.yaml'), 'utf8');
+    expect(text).toContain('# metric-suite config: your metric');
+    expect(text).toContain('  other-py:\n    command: [python3, metrics/other_py.py]');
+    expect(text).toContain('command: [python3, metrics/my_metric.py]');
+    const list = await cli(['list', '--json'], cwd);
+    expect(list.stdout).toContain('"other-py"');
   });
 });
