@@ -283,11 +283,23 @@ function signsBefore(items: readonly Item[], mentions: readonly Mention[], k: nu
 function absorb(sign: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;
   if (!info.signs.has(sign.name) || sign.status === 'absent' || to.status === 'absent' || sign.dropped) return;
+  if (keepsBesideHedge(sign, to, g.info.get(sign.name)!.pleural)) return;
   sign.absorbed = true;
   to.evidence = [...new Set([...(to.evidence ?? []), sign.name, ...(sign.evidence ?? [])])];
   if (info.graded && !to.sev && sign.sev) [to.sev, to.sevText] = [sign.sev, sign.sevText];
   if (info.measured && !to.mm && sign.mm) to.mm = sign.mm;
   if (!to.temp && sign.temp) to.temp = sign.temp;
+}
+
+/** Pleural findings that name a kind of the collection or air they interpret (a bloody or infected effusion, air under tension). */
+const KIND_OF: Readonly<Record<string, string>> = { hemothorax: 'pleural effusion', empyema: 'pleural effusion', 'tension pneumothorax': 'pneumothorax' };
+
+/**
+ * "Small apical pneumothorax - ?hydropneumothorax/trapped lung": a definite pleural collection or air stays a finding of its
+ * own beside a possible complication; "effusion, likely haemothorax" names the same collection and absorbs it.
+ */
+export function keepsBesideHedge(sign: { name: string; status?: string }, to: { name: string; status?: string }, pleural: boolean): boolean {
+  return pleural && sign.status === 'present' && to.status === 'uncertain' && KIND_OF[to.name] !== sign.name;
 }
 
 /** "Left lower lobe consolidation with loss of the hemidiaphragm silhouette": the silhouette sign is the consolidation's evidence. */

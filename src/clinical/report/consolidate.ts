@@ -5,6 +5,7 @@
  * "impression: right lower lobe pneumonia" is one finding, pneumonia, with the opacity as its
  * evidence).
  */
+import { keepsBesideHedge } from '../extract/attributes.js';
 import { getLexicon } from '../lexicon/load.js';
 import type { Finding, Laterality, Status } from '../model.js';
 
@@ -80,6 +81,7 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   // Within a sentence the extractor already linked signs to what they are stated to mean.
   if (sign.sentence === interpretation.sentence) return false;
   if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
+  if (keepsBesideHedge(sign, interpretation, getLexicon().byName.get(sign.name)?.category === 'pleura')) return false;
   // a differential named elsewhere ("differential includes ... abscess") does not replace a stated finding, unless it
   // was stated as the interpretation of that same sign ("... opacities, which may represent atelectasis or pneumonia")
   if ((interpretation.probability ?? 3) < 2 && !interpretation.evidence?.includes(sign.name)) return false;

@@ -52,6 +52,12 @@ const PRECISION: [string, string, string[]][] = [
   ['one lung hyperinflated', 'The left lung is hyperexpanded after right pneumonectomy.', ['hyperinflation:present:left', 'pneumonectomy:present:right']],
   ['findings after a lung named with its side are in that lung', 'Near-complete re-expansion of the left lung with a tiny residual apical pneumothorax.', ['pneumothorax:present:left']],
   ['the lung side stops at the next side word', 'Right lung is clear apart from minor basal atelectasis; small left effusion.', ['atelectasis:present:right', 'pleural effusion:present:left']],
+  ['a definite pneumothorax stays beside a possible complication', 'Small right apical pneumothorax - ?hydropneumothorax.', ['pneumothorax:present:right', 'hydropneumothorax:uncertain:right']],
+  ['an effusion named more specifically is one finding', 'Moderate left pleural effusion, likely haemothorax given the trauma.', ['hemothorax:uncertain:left']],
+  ['an enlarged heart interpreted as pericardial fluid', 'Cardiac shadow enlarged and globular - ? pericardial effusion.', ['pericardial effusion:uncertain']],
+  ['a communication line states no finding', 'Right pneumothorax. Discussed with the surgeon, who was inserting a chest tube.', ['pneumothorax:present:right']],
+  ['a limitation by overlying devices', 'Limited exam due to overlying monitoring leads.', []],
+  ['a sign that is hard to tell from another', 'Right basal atelectasis. No effusion, although atelectasis and consolidation can be difficult to distinguish.', ['atelectasis:present:right']],
   ['a sign restated without a place after its interpretation', 'Patchy peripheral opacities at both bases, consistent with multifocal pneumonia. IMPRESSION: Increasing bilateral opacities.', ['pneumonia:present:bilateral']],
 ];
 

@@ -83,6 +83,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
       located: f.located,
       measured: f.measured,
       device: f.category === 'device',
+      pleural: f.category === 'pleura',
       appropriate: new Set(f.appropriatePositions ?? []),
       signs: new Set(Object.keys(f.signs ?? {})),
       signOnly: f.signOnly ?? false,

@@ -150,6 +150,8 @@ export interface FindingInfo {
   located: boolean;
   measured: boolean;
   device: boolean;
+  /** A pleural collection or air (findings.yaml category `pleura`): a finding of its own even when a hedge names its cause. */
+  pleural: boolean;
   appropriate: ReadonlySet<string>;
   /** Findings that may be signs of this one (findings.yaml `signs`). */
   signs: ReadonlySet<string>;
