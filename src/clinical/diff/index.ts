@@ -5,7 +5,7 @@
  */
 import { extractFindings } from '../extract/index.js';
 import type { Finding } from '../model.js';
-import { significanceOf, type PatientContext } from '../significance.js';
+import { significanceCues, significanceOf, type PatientContext } from '../significance.js';
 import { diffFindings } from './match.js';
 import { comparedFinding } from './reading.js';
 import type { FindingDiff } from './types.js';
@@ -25,13 +25,13 @@ export function clinicalDiff(a: string, b: string, context: PatientContext = {})
   // a collapse that names no lobe is atelectasis (METRICS §1.5), as the lexicon judge reads it
   const fa = extractFindings(a).map((f) => comparedFinding(f, a));
   const fb = extractFindings(b).map((f) => comparedFinding(f, b));
-  const weigh = (fs: readonly Finding[], d: FindingDiff) => {
+  const weigh = (fs: readonly Finding[], d: FindingDiff, text: string) => {
     const f = fs.find((x) => x.name === d.name && (d.laterality === undefined || x.laterality === d.laterality) && x.status !== 'absent') ?? fs.find((x) => x.name === d.name);
-    return f && f.status !== 'absent' ? significanceOf(f.name, context, f).significance : undefined;
+    return f && f.status !== 'absent' ? significanceOf(f.name, context, { ...f, cues: significanceCues(f.span, text) }).significance : undefined;
   };
   return diffFindings(fa, fb).map((d) => {
-    const from = d.kind === 'added' ? undefined : weigh(fa, d);
-    const to = d.kind === 'removed' ? undefined : weigh(fb, d.attribute === 'name' ? { ...d, name: String(d.to) } : d);
+    const from = d.kind === 'added' ? undefined : weigh(fa, d, a);
+    const to = d.kind === 'removed' ? undefined : weigh(fb, d.attribute === 'name' ? { ...d, name: String(d.to) } : d, b);
     const significance = from ?? to;
     if (significance === undefined) return d;
     return { ...d, significance, ...(from && to && to !== from ? { significanceTo: to } : {}) };

@@ -5,7 +5,7 @@
  */
 import { extractFindings as extractSentenceFindings } from '../extract/index.js';
 import type { Finding, Laterality, Severity, Significance, Status, Temporal } from '../model.js';
-import { significanceOf, type PatientContext } from '../significance.js';
+import { significanceCues, significanceOf, type PatientContext } from '../significance.js';
 import { consolidate } from './consolidate.js';
 
 export { consolidate } from './consolidate.js';
@@ -49,7 +49,7 @@ export interface ExtractOptions {
 }
 
 function toReportFinding(f: Finding, text: string, context: PatientContext): ReportFinding {
-  const { significance, rule } = significanceOf(f.name, context, f);
+  const { significance, rule } = significanceOf(f.name, context, { ...f, cues: significanceCues(f.span, text) });
   const out = { id: f.id, name: f.name, status: f.status } as ReportFinding;
   if (f.probability !== undefined) out.probability = f.probability;
   if (f.laterality) out.side = f.laterality;

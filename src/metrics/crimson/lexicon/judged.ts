@@ -6,7 +6,7 @@ import { comparedFinding } from '../../../clinical/diff/reading.js';
 import { extractFindings } from '../../../clinical/extract/index.js';
 import type { Finding } from '../../../clinical/model.js';
 import { consolidate } from '../../../clinical/report/consolidate.js';
-import { significanceOf } from '../../../clinical/significance.js';
+import { significanceCues, significanceOf } from '../../../clinical/significance.js';
 import type { Context } from '../../contract.js';
 import type { SignificanceLevel } from '../schema.js';
 import { descriptorsOf, type DescriptorAxis } from './descriptors.js';
@@ -30,7 +30,7 @@ export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): 
   return consolidate(extractFindings(text).map((f) => comparedFinding(f, text)))
     .filter((f) => f.status !== 'absent')
     .map((f, i) => {
-      const { significance, rule } = significanceOf(f.name, context, f);
+      const { significance, rule } = significanceOf(f.name, context, { ...f, cues: significanceCues(f.span, text) });
       return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]), descriptors: descriptorsOf(f.span, text) };
     });
 }

@@ -1,0 +1,161 @@
+/**
+ * METRICS §1.5 rules that read a finding's course (stable, healed, progressing) and the patient's
+ * situation (a recent operation, a drain, a known condition, age) on top of the lexicon's level.
+ * First matching rule wins; none matching keeps the lexicon's level. Urgent findings are never
+ * lowered by being stable: a pneumothorax or a widened mediastinum that persists is no safer.
+ */
+import type { Significance, Severity, Temporal } from '../model.js';
+import type { SignificanceCues } from './cues.js';
+import { afterOperation, type KnownCondition, type Situation } from './situation.js';
+
+/** What a course rule reads of a finding. */
+export interface CourseInput {
+  name: string;
+  category: string;
+  status: 'present' | 'absent' | 'uncertain';
+  severity?: Severity | undefined;
+  temporal?: Temporal | undefined;
+  cues?: SignificanceCues | undefined;
+}
+
+interface CourseRule {
+  id: string;
+  when: (f: CourseInput, s: Situation, base: Significance) => boolean;
+  significance: Significance;
+  because: string;
+}
+
+const FRACTURES = new Set(['rib fracture', 'clavicle fracture', 'other fracture', 'vertebral compression fracture']);
+/** Findings that may be long-standing: stable, they need no new action (§1.5 "stable chronic findings"). */
+const CHRONIC_WHEN_STABLE = new Set(['cardiomegaly', 'hilar lymphadenopathy', 'interstitial opacities', 'vertebral compression fracture', 'tracheal deviation', 'elevated hemidiaphragm', 'hiatal hernia', 'bronchiectasis', 'left atrial enlargement', 'enlarged pulmonary arteries']);
+/** Chronic findings whose appearance or progression is worked up (phrenic palsy, progressive fibrosis, pleural malignancy). */
+const WORKED_UP_WHEN_PROGRESSING = new Set(['fibrosis', 'pleural thickening', 'elevated hemidiaphragm', 'interstitial opacities', 'scarring']);
+/** Post-surgical states and spinal curvature that are part of an older patient's baseline (§1.5 age >= 65, "chronic sternotomy wires"). */
+const ELDERLY_BASELINE = new Set(['sternotomy wires', 'surgical clips', 'prosthetic valve', 'spinal hardware', 'mastectomy', 'postsurgical changes', 'kyphosis', 'scoliosis']);
+/** Air outside the lung after an operation is an anticipated complication, followed even when expected (§1.5). */
+const ANTICIPATED_AIR = new Set(['pneumothorax', 'pneumomediastinum', 'pneumoperitoneum', 'hydropneumothorax']);
+/** Known conditions and the findings they explain (§1.5: "a finding the indication explains is less significant"). */
+const EXPLAINS: Record<KnownCondition, ReadonlySet<string>> = {
+  sarcoidosis: new Set(['hilar lymphadenopathy', 'interstitial opacities', 'fibrosis', 'calcified lymph nodes']),
+  'old tuberculosis': new Set(['tracheal deviation', 'mediastinal shift', 'pleural thickening', 'fibrosis', 'scarring', 'calcified lymph nodes', 'bronchiectasis', 'elevated hemidiaphragm']),
+  'lung resection': new Set(['tracheal deviation', 'mediastinal shift', 'elevated hemidiaphragm', 'pleural thickening']),
+};
+
+const worse = (f: CourseInput) => f.temporal === 'new' || f.temporal === 'increased' || f.temporal === 'worsened';
+const better = (f: CourseInput) => f.temporal === 'decreased' || f.temporal === 'improved';
+const child = (s: Situation) => s.age !== undefined && s.age <= 5;
+const above = (base: Significance, level: Significance) => RANK[base] > RANK[level];
+const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_not_urgent: 1, actionable_not_urgent: 2, urgent: 3 };
+
+const RULES: readonly CourseRule[] = [
+  {
+    id: 'healed fracture',
+    when: (f, s) => FRACTURES.has(f.name) && f.cues?.chronicity === 'healed' && !child(s),
+    significance: 'benign_expected',
+    because: 'an old, healed fracture is an incidental benign finding (in a young child it would still raise non-accidental injury)',
+  },
+  {
+    id: 'healing fracture',
+    when: (f, s, base) => FRACTURES.has(f.name) && f.cues?.chronicity === 'healing' && !child(s) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a healing fracture is weeks old: it is noted, not acted on (in a young child it would still raise non-accidental injury)',
+  },
+  {
+    id: 'vertebral compression in the elderly after a fall',
+    when: (f, s) => f.name === 'vertebral compression fracture' && s.age !== undefined && s.age >= 65 && s.trauma,
+    significance: 'actionable_not_urgent',
+    because: 'a wedge compression in an older patient after a fall is most often osteoporotic: it is assessed, not an emergency',
+  },
+  {
+    id: 'stable vertebral compression in the elderly',
+    when: (f, s, base) => f.name === 'vertebral compression fracture' && s.age !== undefined && s.age >= 65 && f.temporal === 'unchanged' && above(base, 'benign_expected'),
+    significance: 'benign_expected',
+    because: 'an unchanged wedge compression in an older patient is an old osteoporotic fracture',
+  },
+  {
+    id: 'vertebral compression in the elderly',
+    when: (f, s, base) => f.name === 'vertebral compression fracture' && s.age !== undefined && s.age >= 65 && !worse(f) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a wedge compression in an older patient without trauma is most often an old osteoporotic fracture',
+  },
+  {
+    id: 'stated expected',
+    when: (f, _s, base) => f.category !== 'device' && !ANTICIPATED_AIR.has(f.name) && f.cues?.expected === true && !worse(f) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'the report calls it expected after the procedure',
+  },
+  {
+    id: 'air after an operation or drain, increasing',
+    when: (f, s) => f.name === 'subcutaneous emphysema' && (afterOperation(s) || s.pleuralProcedure) && (f.temporal === 'increased' || f.temporal === 'worsened' || f.severity === 'severe'),
+    significance: 'actionable_not_urgent',
+    because: 'subcutaneous air that grows or is extensive after an operation or a drain points to an air leak',
+  },
+  {
+    id: 'air after an operation or drain',
+    when: (f, s, base) => f.name === 'subcutaneous emphysema' && (afterOperation(s) || s.pleuralProcedure) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a little subcutaneous air is expected after an operation or a drain',
+  },
+  {
+    id: 'effusion after an operation or drainage',
+    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
+  },
+  {
+    id: 'effusion regressing',
+    when: (f, _s, base) => f.name === 'pleural effusion' && better(f) && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a small effusion that is shrinking under treatment needs no new action (a moderate one is still followed)',
+  },
+  {
+    id: 'effusion stable',
+    when: (f, _s, base) => f.name === 'pleural effusion' && f.temporal === 'unchanged' && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a small effusion unchanged from the prior study needs no new action',
+  },
+  {
+    id: 'after cardiac surgery',
+    when: (f, s, base) => (f.name === 'widened mediastinum' || f.name === 'cardiomegaly') && afterOperation(s, ['cardiac']) && !worse(f) && f.severity !== 'severe' && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a mildly wider mediastinum and cardiac silhouette are expected after cardiac surgery',
+  },
+  {
+    id: 'after lung resection',
+    when: (f, s, base) => f.name === 'pneumothorax' && afterOperation(s, ['thoracic']) && f.severity === 'mild' && !worse(f) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a small apical air space is expected after lung resection or oesophagectomy',
+  },
+  {
+    id: 'explained by a known condition',
+    when: (f, s, base) => !worse(f) && [...s.known].some((k) => EXPLAINS[k].has(f.name)) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'the indication names a condition that explains it (sarcoidosis, old tuberculosis, lung resection)',
+  },
+  {
+    id: 'chronic finding progressing',
+    when: (f, _s, base) => WORKED_UP_WHEN_PROGRESSING.has(f.name) && worse(f) && RANK[base] < RANK.actionable_not_urgent,
+    significance: 'actionable_not_urgent',
+    because: 'a chronic finding that is new or progressing is worked up',
+  },
+  {
+    id: 'stable chronic finding',
+    when: (f, _s, base) => CHRONIC_WHEN_STABLE.has(f.name) && f.temporal === 'unchanged' && base === 'actionable_not_urgent',
+    significance: 'not_actionable_not_urgent',
+    because: 'a chronic finding unchanged from the prior study needs no new action',
+  },
+  {
+    id: 'baseline in an older patient',
+    when: (f, s, base) => ELDERLY_BASELINE.has(f.name) && s.age !== undefined && s.age >= 65 && !afterOperation(s) && above(base, 'benign_expected'),
+    significance: 'benign_expected',
+    because: 'old post-surgical changes and spinal curvature are expected at 65 and over',
+  },
+];
+
+/** The first §1.5 course or situation rule that changes `base`, if any. */
+export function courseRule(f: CourseInput, s: Situation, base: Significance): { significance: Significance; because: string } | undefined {
+  for (const r of RULES) {
+    if (r.when(f, s, base)) return r.significance === base ? undefined : { significance: r.significance, because: r.because };
+  }
+  return undefined;
+}

@@ -1,0 +1,161 @@
+/**
+ * The patient's situation as the significance rules read it from the context (METRICS §1.5
+ * context rules): age, sex, and what the indication says: a recent operation (and of which
+ * kind), a pleural procedure, trauma, resuscitation, and known conditions that explain findings.
+ */
+
+/** Patient context as metrics receive it (RadPref: `PatientAge` "072Y", `PatientSex`, `Indication`). */
+export type PatientContext = Record<string, string | number | boolean>;
+
+/** Kinds of operation whose expected findings differ (§1.5: after CABG, thoracotomy, laparotomy...). */
+export type Operation = 'cardiac' | 'thoracic' | 'abdominal' | 'other';
+
+/** Conditions named in the indication that explain some findings (§1.5: "a finding the indication explains is less significant"). */
+export type KnownCondition = 'sarcoidosis' | 'old tuberculosis' | 'lung resection';
+
+export interface Situation {
+  age?: number;
+  sex?: 'M' | 'F';
+  indication?: string;
+  /** Operations the indication places in the present admission (`POD 2 s/p CABG`, `post AVR day 3`), not in the history. */
+  recentOperations: ReadonlySet<Operation>;
+  /** A pleural drain, tap or aspiration in the present episode (`s/p thoracentesis`, `pigtail placed`). */
+  pleuralProcedure: boolean;
+  /** Trauma in the indication (fall, MVC/RTA, assault, stab or gunshot wound). */
+  trauma: boolean;
+  known: ReadonlySet<KnownCondition>;
+}
+
+/** Context keys as compared (`Patient_Age` -> `patientage`), remembered: every finding of a report reads the same keys. */
+const normalKeys = new Map<string, string>();
+
+function normalKey(k: string): string {
+  let n = normalKeys.get(k);
+  if (n === undefined) {
+    n = k.toLowerCase().replace(/[\s_-]/g, '');
+    if (normalKeys.size < 1000) normalKeys.set(k, n);
+  }
+  return n;
+}
+
+function pick(context: PatientContext, keys: readonly string[]): string | number | boolean | undefined {
+  for (const k of Object.keys(context)) {
+    if (keys.includes(normalKey(k))) return context[k];
+  }
+  return undefined;
+}
+
+/** Context keys read as each field (case, spaces, `_` and `-` ignored). */
+export const KEYS = {
+  age: ['age', 'patientage'],
+  sex: ['sex', 'patientsex', 'gender'],
+  indication: ['indication', 'clinicalindication', 'history', 'clinicalhistory', 'reason', 'reasonforexam'],
+  placement: ['deviceplacement', 'placement'],
+} as const;
+
+/** The value of a context field (see {@link KEYS}). */
+export function contextValue(context: PatientContext, field: keyof typeof KEYS): string | number | boolean | undefined {
+  return pick(context, KEYS[field]);
+}
+
+/**
+ * Age in years from a number or a DICOM age string (`072Y`, `006M`, `010W`, `003D`) or
+ * plain digits; undefined when it cannot be read.
+ */
+export function parseAge(value: string | number | boolean | undefined): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  // De-identified ages: "90 or older", "90+", ">89", "over 89" (HIPAA caps stated ages at 90).
+  const floor = /^\s*(\d{1,3})\s*(?:\+|or older|or over|and older|and over|years? or older)\s*$/i.exec(value);
+  if (floor) return Number(floor[1]);
+  const above = /^\s*(?:>|over|older than|above)\s*(\d{1,3})\s*(?:y|years?|yo)?\s*$/i.exec(value);
+  if (above) return Number(above[1]) + 1;
+  const m = /^\s*(\d{1,3}(?:\.\d+)?)\s*([dwmy])?\s*(?:years?|yrs?|yo)?\s*(?:old)?\s*$/i.exec(value);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const per: Record<string, number> = { d: 365.25, w: 52.18, m: 12, y: 1 };
+  return n / (per[(m[2] ?? 'y').toLowerCase()] ?? 1);
+}
+
+/** `M`/`F` from `M`, `F`, `male`, `female` (any case); undefined otherwise. */
+export function parseSex(value: string | number | boolean | undefined): 'M' | 'F' | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'm' || v === 'male') return 'M';
+  if (v === 'f' || v === 'female') return 'F';
+  return undefined;
+}
+
+const OPERATIONS: readonly [Operation, string][] = [
+  ['cardiac', String.raw`cabg|coronary (?:artery )?bypass|sternotomy|avr|mvr|tavi|tavr|valve (?:replacement|repair)|(?:aortic|mitral) valve|heart transplant\w*|cardiac surgery|lvad (?:placement|insertion|implant\w*)`],
+  ['thoracic', String.raw`lobectomy|pneumonectomy|wedge resection|segmentectomy|lung resection|thoracotomy|vats|lung transplant\w*|(?:o?e)sophagectomy|ivor lewis|decortication|pleurodesis|thoracic surgery`],
+  ['abdominal', String.raw`laparotomy|laparoscop\w*|abdominal surgery|whipple|colectomy|gastrectomy|hepatectomy|bowel resection`],
+  ['other', String.raw`surgery|operation|arthroplasty|mastectomy|thyroidectomy|tracheostomy|trach placed`],
+];
+/** An operation named after `s/p`, `post`, `after`...: the present admission unless history words precede it. */
+const AFTER = String.raw`(?:s\/p|status post|post|after|following)\s+(?:[\w-]+\s+){0,3}?`;
+/** Post-operative markers that need no named operation (`POD 2`, `post-op day 1`); a bare `day 5` may be an ICU or neonatal day. */
+const POSTOP = /\b(?:pod\s*\d*|post[- ]?op(?:erative)?)\b/i;
+const HISTORY = /\b(?:history of|hx of|previous|prior|remote|old|childhood|years ago|months ago|\d+\s*(?:months?|years?|yrs?) ago)\b/i;
+const operationPatterns = OPERATIONS.map(([kind, words]) => [kind, new RegExp(String.raw`\b(?:${AFTER}(?:${words})|(?:${words})\b[^,;.]*?(?:\bday\s*\d|\d+\s*days?\s+ago|\bpod\b|today|yesterday))`, 'i'), new RegExp(String.raw`\b(?:${words})`, 'i')] as const);
+
+const PLEURAL = /\b(?:thoracentesis|thoracocentesis|pleural (?:tap|aspiration|drain\w*)|chest (?:drain|tube)|pigtail|intercostal drain|pleurx|(?:post|after|s\/p)\s+(?:[\w-]+\s+){0,3}?(?:drain\w*|aspiration)|icd (?:inserted|insertion|placed)|(?:effusion|pneumothorax|ptx|empyema)\b[^.]*\bicd\b)/i;
+const TRAUMA = /\b(?:trauma\w*|fall|fell|falls|mvc|mva|rta|rtc|motor ?vehicle|road traffic|motorcycl\w*|crash|accident|assault\w*|stab\w*|gunshot|gsw|blunt|injur\w*|kicked|hit by)\b/i;
+const KNOWN: readonly [KnownCondition, RegExp][] = [
+  ['sarcoidosis', /\bsarcoid\w*/i],
+  ['old tuberculosis', /\b(?:(?:history of|hx of|previous|prior|old|treated|childhood|remote|past)\s+(?:[\w-]+\s+){0,2}?(?:tb|tuberculosis|tuberculous)|(?:tb|tuberculosis)\s+(?:as a child|in childhood|years ago|treated))\b/i],
+  ['lung resection', /\b(?:lobectomy|pneumonectomy|lung resection|wedge resection|segmentectomy)\b/i],
+];
+
+/** Operations the indication places in the present admission. */
+function recentOperations(indication: string): Set<Operation> {
+  const out = new Set<Operation>();
+  for (const clause of indication.split(/[,;.]|\band\b/i)) {
+    if (HISTORY.test(clause)) continue;
+    for (const [kind, recent, named] of operationPatterns) {
+      if (recent.test(clause) || (POSTOP.test(clause) && named.test(clause))) out.add(kind);
+    }
+    if (POSTOP.test(clause) && out.size === 0) out.add('other');
+  }
+  // "Post op day 3, hypoxia" names no operation: still a recent one
+  if (out.size === 0 && POSTOP.test(indication) && !HISTORY.test(indication)) out.add('other');
+  return out;
+}
+
+const cache = new Map<string, Situation>();
+const byObject = new WeakMap<PatientContext, Situation>();
+
+/** The situation read from a patient context (cached by object and by its JSON: contexts repeat across findings and a corpus). */
+export function readSituation(context: PatientContext): Situation {
+  const seen = byObject.get(context);
+  if (seen) return seen;
+  const key = JSON.stringify(context);
+  const hit = cache.get(key);
+  if (hit) {
+    byObject.set(context, hit);
+    return hit;
+  }
+  const ind = contextValue(context, 'indication');
+  const indication = typeof ind === 'string' && ind.trim() !== '' ? ind : undefined;
+  const s: Situation = {
+    recentOperations: indication ? recentOperations(indication) : new Set(),
+    pleuralProcedure: indication ? PLEURAL.test(indication) : false,
+    trauma: indication ? TRAUMA.test(indication) : false,
+    known: new Set(indication ? KNOWN.filter(([, re]) => re.test(indication)).map(([k]) => k) : []),
+  };
+  const age = parseAge(contextValue(context, 'age'));
+  const sex = parseSex(contextValue(context, 'sex'));
+  if (age !== undefined) s.age = age;
+  if (sex) s.sex = sex;
+  if (indication) s.indication = indication;
+  if (cache.size > 5000) cache.clear();
+  cache.set(key, s);
+  byObject.set(context, s);
+  return s;
+}
+
+/** Any operation in the present admission, or only those of the given kinds. */
+export function afterOperation(s: Situation, kinds?: readonly Operation[]): boolean {
+  if (!kinds) return s.recentOperations.size > 0;
+  return kinds.some((k) => s.recentOperations.has(k));
+}

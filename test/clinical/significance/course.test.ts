@@ -1,0 +1,93 @@
+/** METRICS §1.5 course and situation rules, through significanceOf with a finding's attributes and cues. */
+import { describe, expect, it } from 'vitest';
+import { significanceOf, type FindingAttributes } from '../../../src/clinical/significance.js';
+
+const present: FindingAttributes = { status: 'present' };
+const sig = (name: string, context: Record<string, string | number>, f: Partial<FindingAttributes> = {}) => significanceOf(name, context, { ...present, ...f }).significance;
+
+describe('course rules (METRICS §1.5)', () => {
+  it('an old healed fracture is benign, even after a fall; in a young child it is not', () => {
+    expect(sig('rib fracture', { age: 88, indication: 'Fall, hip fracture' }, { cues: { chronicity: 'healed' } })).toBe('benign_expected');
+    expect(sig('clavicle fracture', { age: 52 }, { cues: { chronicity: 'healed' } })).toBe('benign_expected');
+    expect(sig('rib fracture', { age: 88, indication: 'Fall, hip fracture' })).toBe('actionable_not_urgent');
+    expect(sig('rib fracture', { age: 0.25, indication: 'bruising, ?NAI' }, { cues: { chronicity: 'healing' } })).toBe('urgent');
+    expect(sig('rib fracture', { age: 40 }, { cues: { chronicity: 'healing' } })).toBe('not_actionable_not_urgent');
+  });
+
+  it('a wedge compression in an older patient is osteoporotic: assessed after a fall, benign when unchanged', () => {
+    expect(sig('vertebral compression fracture', { age: 86, indication: 'Fall, back pain' })).toBe('actionable_not_urgent');
+    expect(sig('vertebral compression fracture', { age: 30, indication: 'Fall from height' })).toBe('urgent');
+    expect(sig('vertebral compression fracture', { age: 85, indication: 'Dementia, ?chest infection' })).toBe('not_actionable_not_urgent');
+    expect(sig('vertebral compression fracture', { age: 88 }, { temporal: 'unchanged' })).toBe('benign_expected');
+    expect(sig('vertebral compression fracture', { age: 85 }, { temporal: 'new' })).toBe('actionable_not_urgent');
+  });
+
+  it('a small, stable or shrinking effusion is not actionable; a moderate or growing one is', () => {
+    const small = { severity: 'mild', severityText: 'small' } as const;
+    expect(sig('pleural effusion', { age: 77, indication: 'Post CABG day 1' }, small)).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 67, indication: 's/p thoracentesis' }, { temporal: 'decreased' })).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 72 }, { ...small, temporal: 'unchanged' })).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 72 }, { ...small, temporal: 'decreased' })).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 72, indication: 'Fever, cough' }, small)).toBe('actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 70, indication: 'POD 4 s/p CABG' }, { severity: 'moderate', severityText: 'moderate', temporal: 'increased' })).toBe('actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 72 }, { severity: 'moderate', severityText: 'moderate', temporal: 'decreased' })).toBe('actionable_not_urgent');
+  });
+
+  it('subcutaneous air is expected after an operation or drain unless it grows or is extensive', () => {
+    expect(sig('subcutaneous emphysema', { indication: 'R pneumothorax s/p pigtail' })).toBe('not_actionable_not_urgent');
+    expect(sig('subcutaneous emphysema', { indication: 'Post chest tube placement' }, { severity: 'severe', severityText: 'extensive', temporal: 'increased' })).toBe('actionable_not_urgent');
+    expect(sig('subcutaneous emphysema', { indication: 'Stab wound to left chest' })).toBe('actionable_not_urgent');
+  });
+
+  it('after cardiac surgery a mildly wide mediastinum and heart are expected; without surgery widening is urgent', () => {
+    expect(sig('widened mediastinum', { indication: 'Post CABG day 1' }, { severity: 'mild', severityText: 'mild' })).toBe('not_actionable_not_urgent');
+    expect(sig('cardiomegaly', { indication: 'Post AVR day 3' }, { severity: 'mild', severityText: 'mild' })).toBe('not_actionable_not_urgent');
+    expect(sig('widened mediastinum', { indication: 'Chest pain radiating to the back' })).toBe('urgent');
+    expect(sig('widened mediastinum', { indication: 'Hypoxia' }, { cues: { expected: true } })).toBe('not_actionable_not_urgent');
+  });
+
+  it('air outside the lung stays followed after an operation even when the report calls it expected', () => {
+    expect(sig('pneumomediastinum', { indication: 'Post-op day 1 heart transplant' }, { severity: 'mild', severityText: 'minimal', cues: { expected: true } })).toBe('actionable_not_urgent');
+    expect(sig('pneumothorax', { indication: 's/p left lower lobectomy POD 1' }, { severity: 'mild', severityText: 'small' })).toBe('not_actionable_not_urgent');
+    expect(sig('pneumothorax', { indication: 'Line placement' }, { severity: 'mild', severityText: 'small' })).toBe('actionable_not_urgent');
+  });
+
+  it('a stable chronic finding is not actionable; stable urgent findings are not lowered', () => {
+    expect(sig('cardiomegaly', { age: 72 }, { temporal: 'unchanged' })).toBe('not_actionable_not_urgent');
+    expect(sig('cardiomegaly', { age: 72 })).toBe('actionable_not_urgent');
+    expect(sig('pneumothorax', {}, { temporal: 'unchanged' })).toBe('urgent');
+    expect(sig('widened mediastinum', {}, { temporal: 'unchanged' })).toBe('urgent');
+    expect(sig('nodule', {}, { temporal: 'unchanged' })).toBe('actionable_not_urgent');
+  });
+
+  it('a finding the indication explains is less significant, unless it is new or worse', () => {
+    expect(sig('hilar lymphadenopathy', { indication: 'Sarcoidosis, annual review' })).toBe('not_actionable_not_urgent');
+    expect(sig('hilar lymphadenopathy', { indication: 'Sarcoidosis' }, { temporal: 'increased' })).toBe('actionable_not_urgent');
+    expect(sig('tracheal deviation', { indication: 'Treated pulmonary TB, review' })).toBe('not_actionable_not_urgent');
+    expect(sig('hilar lymphadenopathy', { indication: 'Weight loss, haemoptysis' })).toBe('actionable_not_urgent');
+  });
+
+  it('a chronic finding that is new or progressing is worked up', () => {
+    expect(sig('fibrosis', {}, { temporal: 'worsened' })).toBe('actionable_not_urgent');
+    expect(sig('elevated hemidiaphragm', {}, { temporal: 'new' })).toBe('actionable_not_urgent');
+    expect(sig('fibrosis', {})).toBe('not_actionable_not_urgent');
+  });
+
+  it('old post-surgical changes and spinal curvature are benign at 65 and over, not in the present admission', () => {
+    expect(sig('sternotomy wires', { age: 80, indication: 'Chest pain, previous CABG' })).toBe('benign_expected');
+    expect(sig('kyphosis', { age: 90 })).toBe('benign_expected');
+    expect(sig('sternotomy wires', { age: 77, indication: 'Post CABG day 1' })).toBe('not_actionable_not_urgent');
+    expect(sig('sternotomy wires', { age: 56, indication: 'Chronic dyspnea, remote CABG' })).toBe('not_actionable_not_urgent');
+  });
+});
+
+describe('course rules through the public extractor (the report words carry the cues)', () => {
+  it('reads healed, stable and expected from the report text', async () => {
+    const { extractFindings } = await import('../../../src/clinical/report/index.js');
+    const get = (text: string, context: Record<string, string | number>, name: string) => extractFindings(text, { context }).find((f) => f.name === name);
+    expect(get('Old healed fractures of the right 6th and 7th ribs. No pneumothorax.', { age: 90, indication: 'Fall, R chest pain' }, 'rib fracture')).toMatchObject({ significance: 'benign_expected', significanceRule: expect.stringMatching(/healed/) });
+    expect(get('Acute fractures of the right 6th and 7th ribs.', { age: 90, indication: 'Fall, R chest pain' }, 'rib fracture')?.significance).toBe('actionable_not_urgent');
+    expect(get('Stable mild cardiomegaly.', { age: 75 }, 'cardiomegaly')?.significance).toBe('not_actionable_not_urgent');
+    expect(get('Mild widening of the cardiomediastinal silhouette is expected postoperatively.', { age: 58, indication: 's/p CABG, post-op check' }, 'widened mediastinum')?.significance).toBe('not_actionable_not_urgent');
+  });
+});

@@ -1,0 +1,34 @@
+/** Cues a finding's mention carries for its significance: healed, expected, slightly out of place. */
+import { describe, expect, it } from 'vitest';
+import { significanceCues } from '../../../src/clinical/significance/cues.js';
+
+/** Cues of the first occurrence of `word` in `text`. */
+const cues = (text: string, word: string) => {
+  const i = text.indexOf(word);
+  return significanceCues([i, i + word.length], text);
+};
+
+describe('significanceCues', () => {
+  it('reads old, healed, remote and chronic fractures, and healing ones apart', () => {
+    expect(cues('Old healed fractures of the left 7th and 8th ribs.', 'fractures').chronicity).toBe('healed');
+    expect(cues('Remote left rib fractures.', 'fractures').chronicity).toBe('healed');
+    expect(cues('Fracture deformity of the left humerus, healed.', 'Fracture').chronicity).toBe('healed');
+    expect(cues('Healing fractures of the posterior left ribs with callus formation.', 'fractures').chronicity).toBe('healing');
+    expect(cues('Acute fracture of the right 7th rib. Old healed left rib fractures.', 'fracture').chronicity).toBeUndefined();
+  });
+
+  it('reads a finding the report calls expected after the operation, not an unexpected one', () => {
+    expect(cues('Mild widening of the mediastinum is expected postoperatively.', 'widening').expected).toBe(true);
+    expect(cues('Mild cardiac enlargement, consistent with postoperative state.', 'enlargement').expected).toBe(true);
+    expect(cues('Subcutaneous emphysema in the neck, expected post procedurally.', 'emphysema').expected).toBe(true);
+    expect(cues('Unexpected widening of the mediastinum.', 'widening').expected).toBeUndefined();
+    expect(cues('Mediastinal widening. The lungs are expected to clear.', 'widening').expected).toBeUndefined();
+  });
+
+  it('reads a device only slightly out of place, not a recommendation to move it', () => {
+    expect(cues('ETT tip 2 cm above the carina - slightly low.', 'ETT').slight).toBe(true);
+    expect(cues('Port catheter tip in the right atrium, slightly deeper than ideal.', 'catheter').slight).toBe(true);
+    expect(cues('ETT tip 2 cm above the carina, could be withdrawn 1-2 cm.', 'ETT').slight).toBe(true);
+    expect(cues('ETT in the right main bronchus - recommend withdrawal by 3 cm.', 'ETT').slight).toBeUndefined();
+  });
+});
