@@ -9,7 +9,7 @@ describe('metric-suite extract', () => {
     const r = await cli(['extract', 'Endotracheal tube 1 cm above the carina. Small right pneumothorax.'], process.cwd());
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('F1 present endotracheal tube [size 10 mm; tip above carina; malpositioned]');
-    expect(r.stdout).toContain('significance urgent (a malpositioned line or tube needs prompt repositioning)');
+    expect(r.stdout).toContain('significance urgent (an airway tube within 1.5 cm of the carina may enter a bronchus: it needs repositioning at once)');
     expect(r.stdout).toMatch(/F2 present pneumothorax \[side right; severity small\]\n\s+significance actionable_not_urgent/);
   });
 
