@@ -39,6 +39,7 @@ const EXPLAINS: Record<KnownCondition, ReadonlySet<string>> = {
   sarcoidosis: new Set(['hilar lymphadenopathy', 'interstitial opacities', 'fibrosis', 'calcified lymph nodes']),
   'old tuberculosis': new Set(['tracheal deviation', 'mediastinal shift', 'pleural thickening', 'fibrosis', 'scarring', 'calcified lymph nodes', 'bronchiectasis', 'elevated hemidiaphragm']),
   'lung resection': new Set(['tracheal deviation', 'mediastinal shift', 'elevated hemidiaphragm', 'pleural thickening']),
+  'ventricular assist device': new Set(['cardiomegaly']),
 };
 
 const worse = (f: CourseInput) => f.temporal === 'new' || f.temporal === 'increased' || f.temporal === 'worsened';
@@ -59,6 +60,12 @@ const RULES: readonly CourseRule[] = [
     when: (f, s, base) => FRACTURES.has(f.name) && f.cues?.chronicity === 'healing' && !child(s) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a healing fracture is weeks old: it is noted, not acted on (in a young child it would still raise non-accidental injury)',
+  },
+  {
+    id: 'flail segment',
+    when: (f, s) => f.name === 'rib fracture' && f.cues?.flail === true && !f.cues.chronicity && !child(s),
+    significance: 'urgent',
+    because: 'segmental rib fractures make a flail segment: ventilation is at risk',
   },
   {
     id: 'vertebral compression in the elderly after a fall',
@@ -101,6 +108,12 @@ const RULES: readonly CourseRule[] = [
     when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
+  },
+  {
+    id: 'effusion in a ventilated patient',
+    when: (f, s, base) => f.name === 'pleural effusion' && s.criticalCare && !s.infectionQuestion && !worse(f) && f.severity === 'mild' && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'small layering effusions are expected in a ventilated or ECMO patient; they matter when the question is infection',
   },
   {
     id: 'effusion regressing',

@@ -14,10 +14,13 @@ export interface SignificanceCues {
   expected?: boolean;
   /** A device said to be only slightly out of place ("slightly low", "could be withdrawn 1-2 cm"). */
   slight?: boolean;
+  /** Segmental rib fractures or a flail segment ("segmental fractures", "paradoxical motion"). */
+  flail?: boolean;
 }
 
-const HEALED = /\b(?:old|healed|remote|chronic(?:ally)?|longstanding|long-standing)\b/i;
-const HEALING = /\bhealing\b|\bcallus\b/i;
+/** Age words of a process, nearest to the mention first: the last one before it in its clause wins. */
+const AGE_WORDS = /\b(?:(old|healed|remote|chronic(?:ally)?|longstanding|long-standing|ununited)|(healing|callus)|(acute|fresh|new|recent))\b/gi;
+const FLAIL = /\bsegmental\b|\bflail\b|\bparadoxical\b/i;
 const EXPECTED = /(?<!\bun|\bnot |\bthan )\bexpected\b|\b(?:consistent with|compatible with|in keeping with|related to|due to)\s+(?:the\s+)?(?:recent\s+)?(?:post[- ]?operative|post[- ]?surgical|post[- ]?procedur\w*|surgery|the procedure|the operation)\b|\bpost[- ]?operatively\b|\bpost[- ]?procedurally\b/i;
 const SLIGHT = /\b(?:slightly|mildly|minimally|a little|marginally)\s+(?:low|high|deep|deeper|distal|proximal|shallow|short|long|beyond|too)\b|\b(?:could|can|may) be (?:withdrawn|retracted|advanced|pulled back)\b|\bdeeper than ideal\b|\bhigher than ideal\b/i;
 
@@ -28,14 +31,34 @@ function restOfSentence(span: readonly [number, number], text: string): string {
   return end ? rest.slice(0, end.index) : rest;
 }
 
+/**
+ * The mention's clause up to its end: back to the last punctuation, not to an "and" (a list of
+ * ribs, "old healed right 4th and 5th rib fractures", is one phrase).
+ */
+function clauseBefore(span: readonly [number, number], text: string): string {
+  const before = text.slice(0, span[1]);
+  let start = 0;
+  for (const m of before.slice(0, span[0]).matchAll(/(?<!\d)\.(?!\d)|[;:,(]|\n/g)) start = m.index + m[0].length;
+  return before.slice(start);
+}
+
+function chronicityOf(span: readonly [number, number], text: string, rest: string): SignificanceCues['chronicity'] {
+  let last: SignificanceCues['chronicity'] | 'acute' | undefined;
+  for (const m of clauseBefore(span, text).matchAll(AGE_WORDS)) last = m[1] ? 'healed' : m[2] ? (last === 'healed' ? 'healed' : 'healing') : 'acute';
+  // "Fracture deformity of the left humerus, healed." (the word closes the sentence)
+  if (last === undefined && /^[^.;,]*,\s*(?:old|healed|chronic|remote)\s*$/i.test(rest)) last = 'healed';
+  return last === 'acute' ? undefined : last;
+}
+
 /** The significance cues of a mention at `span` in `text`. */
 export function significanceCues(span: readonly [number, number], text: string): SignificanceCues {
   const phrase = phraseOf(span, text);
   const rest = restOfSentence(span, text);
   const sentence = phrase + rest;
   const out: SignificanceCues = {};
-  if (HEALING.test(phrase) && !/\bhealed\b/i.test(phrase)) out.chronicity = 'healing';
-  else if (HEALED.test(phrase) || /,\s*(?:old|healed|chronic)\b/i.test(rest)) out.chronicity = 'healed';
+  const chronicity = chronicityOf(span, text, rest);
+  if (chronicity) out.chronicity = chronicity;
+  if (FLAIL.test(sentence)) out.flail = true;
   if (EXPECTED.test(sentence)) out.expected = true;
   if (SLIGHT.test(sentence)) out.slight = true;
   return out;

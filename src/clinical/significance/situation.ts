@@ -11,7 +11,7 @@ export type PatientContext = Record<string, string | number | boolean>;
 export type Operation = 'cardiac' | 'thoracic' | 'abdominal' | 'other';
 
 /** Conditions named in the indication that explain some findings (§1.5: "a finding the indication explains is less significant"). */
-export type KnownCondition = 'sarcoidosis' | 'old tuberculosis' | 'lung resection';
+export type KnownCondition = 'sarcoidosis' | 'old tuberculosis' | 'lung resection' | 'ventricular assist device';
 
 export interface Situation {
   age?: number;
@@ -23,6 +23,10 @@ export interface Situation {
   pleuralProcedure: boolean;
   /** Trauma in the indication (fall, MVC/RTA, assault, stab or gunshot wound). */
   trauma: boolean;
+  /** Intubated, ventilated, on ECMO or on an ICU round film. */
+  criticalCare: boolean;
+  /** The indication asks about infection (fever, sepsis, ?pneumonia, ?VAP). */
+  infectionQuestion: boolean;
   known: ReadonlySet<KnownCondition>;
 }
 
@@ -101,10 +105,13 @@ const operationPatterns = OPERATIONS.map(([kind, words]) => [kind, new RegExp(St
 
 const PLEURAL = /\b(?:thoracentesis|thoracocentesis|pleural (?:tap|aspiration|drain\w*)|chest (?:drain|tube)|pigtail|intercostal drain|pleurx|(?:post|after|s\/p)\s+(?:[\w-]+\s+){0,3}?(?:drain\w*|aspiration)|icd (?:inserted|insertion|placed)|(?:effusion|pneumothorax|ptx|empyema)\b[^.]*\bicd\b)/i;
 const TRAUMA = /\b(?:trauma\w*|fall|fell|falls|mvc|mva|rta|rtc|motor ?vehicle|road traffic|motorcycl\w*|crash|accident|assault\w*|stab\w*|gunshot|gsw|blunt|injur\w*|kicked|hit by)\b/i;
+const CRITICAL_CARE = /\b(?:intubated|ventilated|ecmo|icu|itu|daily film|on the ventilator)\b/i;
+const INFECTION = /\b(?:fever\w*|febrile|pyrexi\w*|sepsis|septic|pneumonia|vap|infect\w*|crp|consolidation|empyema)\b/i;
 const KNOWN: readonly [KnownCondition, RegExp][] = [
   ['sarcoidosis', /\bsarcoid\w*/i],
   ['old tuberculosis', /\b(?:(?:history of|hx of|previous|prior|old|treated|childhood|remote|past)\s+(?:[\w-]+\s+){0,2}?(?:tb|tuberculosis|tuberculous)|(?:tb|tuberculosis)\s+(?:as a child|in childhood|years ago|treated))\b/i],
   ['lung resection', /\b(?:lobectomy|pneumonectomy|lung resection|wedge resection|segmentectomy)\b/i],
+  ['ventricular assist device', /\b(?:lvad|vad|ventricular assist)\b/i],
 ];
 
 /** Operations the indication places in the present admission. */
@@ -141,6 +148,8 @@ export function readSituation(context: PatientContext): Situation {
     recentOperations: indication ? recentOperations(indication) : new Set(),
     pleuralProcedure: indication ? PLEURAL.test(indication) : false,
     trauma: indication ? TRAUMA.test(indication) : false,
+    criticalCare: indication ? CRITICAL_CARE.test(indication) : false,
+    infectionQuestion: indication ? INFECTION.test(indication) : false,
     known: new Set(indication ? KNOWN.filter(([, re]) => re.test(indication)).map(([k]) => k) : []),
   };
   const age = parseAge(contextValue(context, 'age'));

@@ -14,6 +14,11 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('rib fracture', { age: 40 }, { cues: { chronicity: 'healing' } })).toBe('not_actionable_not_urgent');
   });
 
+  it('segmental rib fractures (a flail segment) are urgent', () => {
+    expect(sig('rib fracture', { age: 42, indication: 'RTA, motorcyclist' }, { cues: { flail: true } })).toBe('urgent');
+    expect(sig('rib fracture', { age: 42, indication: 'RTA, motorcyclist' })).toBe('actionable_not_urgent');
+  });
+
   it('a wedge compression in an older patient is osteoporotic: assessed after a fall, benign when unchanged', () => {
     expect(sig('vertebral compression fracture', { age: 86, indication: 'Fall, back pain' })).toBe('actionable_not_urgent');
     expect(sig('vertebral compression fracture', { age: 30, indication: 'Fall from height' })).toBe('urgent');
@@ -29,6 +34,9 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 72 }, { ...small, temporal: 'unchanged' })).toBe('not_actionable_not_urgent');
     expect(sig('pleural effusion', { age: 72 }, { ...small, temporal: 'decreased' })).toBe('not_actionable_not_urgent');
     expect(sig('pleural effusion', { age: 72, indication: 'Fever, cough' }, small)).toBe('actionable_not_urgent');
+    // expected in a ventilated patient, unless the question is infection
+    expect(sig('pleural effusion', { age: 64, indication: 'ICU, intubated, daily film' }, small)).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 69, indication: 'Ventilated ICU day 5, rising CRP, ?VAP' }, small)).toBe('actionable_not_urgent');
     expect(sig('pleural effusion', { age: 70, indication: 'POD 4 s/p CABG' }, { severity: 'moderate', severityText: 'moderate', temporal: 'increased' })).toBe('actionable_not_urgent');
     expect(sig('pleural effusion', { age: 72 }, { severity: 'moderate', severityText: 'moderate', temporal: 'decreased' })).toBe('actionable_not_urgent');
   });
@@ -64,6 +72,7 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('hilar lymphadenopathy', { indication: 'Sarcoidosis, annual review' })).toBe('not_actionable_not_urgent');
     expect(sig('hilar lymphadenopathy', { indication: 'Sarcoidosis' }, { temporal: 'increased' })).toBe('actionable_not_urgent');
     expect(sig('tracheal deviation', { indication: 'Treated pulmonary TB, review' })).toBe('not_actionable_not_urgent');
+    expect(sig('cardiomegaly', { indication: 'LVAD, SOB' })).toBe('not_actionable_not_urgent');
     expect(sig('hilar lymphadenopathy', { indication: 'Weight loss, haemoptysis' })).toBe('actionable_not_urgent');
   });
 

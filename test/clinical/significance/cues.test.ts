@@ -15,6 +15,9 @@ describe('significanceCues', () => {
     expect(cues('Fracture deformity of the left humerus, healed.', 'Fracture').chronicity).toBe('healed');
     expect(cues('Healing fractures of the posterior left ribs with callus formation.', 'fractures').chronicity).toBe('healing');
     expect(cues('Acute fracture of the right 7th rib. Old healed left rib fractures.', 'fracture').chronicity).toBeUndefined();
+    // a list of ribs is one phrase; the age word nearest the mention wins
+    expect(cues('Old healed right 4th and 5th rib fractures.', 'fractures').chronicity).toBe('healed');
+    expect(cues('Old healed left rib fractures and acute right 9th rib fracture.', 'rib fracture.').chronicity).toBeUndefined();
   });
 
   it('reads a finding the report calls expected after the operation, not an unexpected one', () => {
@@ -23,6 +26,11 @@ describe('significanceCues', () => {
     expect(cues('Subcutaneous emphysema in the neck, expected post procedurally.', 'emphysema').expected).toBe(true);
     expect(cues('Unexpected widening of the mediastinum.', 'widening').expected).toBeUndefined();
     expect(cues('Mediastinal widening. The lungs are expected to clear.', 'widening').expected).toBeUndefined();
+  });
+
+  it('reads segmental fractures and a flail segment', () => {
+    expect(cues('Fractures of the R 3rd through 7th ribs, with segmental fractures of the 5th and 6th ribs.', 'Fractures').flail).toBe(true);
+    expect(cues('Fractures of the R 3rd through 7th ribs.', 'Fractures').flail).toBeUndefined();
   });
 
   it('reads a device only slightly out of place, not a recommendation to move it', () => {

@@ -135,7 +135,10 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   }
 
   if (a.measurementMm !== undefined && b.measurementMm !== undefined) {
-    const grade = measurementGrade(a.name, a.measurementMm, b.measurementMm);
+    // A device's tip distance is read for its verdict: two distances that both leave the tube
+    // well placed (4 vs 5 cm above the carina) or both malpositioned change nothing; a differing
+    // verdict is already the significant location error above.
+    const grade = lexicon?.category === 'device' ? (a.devicePlacement === b.devicePlacement ? 'negligible' : undefined) : measurementGrade(a.name, a.measurementMm, b.measurementMm);
     if (grade) add('measurement', grade, `${a.measurementMm} mm in the reference, ${b.measurementMm} mm in the candidate`);
   }
 
