@@ -77,7 +77,7 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
       return void out.problems.push(where(['kind'], `unknown kind "${String(kind)}" (expected one of ${CASE_KINDS.join(', ')})`));
     }
     const parsed = quickCase(raw) ? { success: true as const, data: raw as CaseInput } : CaseSchema.safeParse(raw);
-    if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where, [], raw));
+    if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where, [], raw, CaseSchema));
     const id = parsed.data.id ?? (prefix.length > 0 ? `${baseId}#${i + 1}` : baseId);
     const start = at(prefix, '');
     const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column }, root);

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { Problem } from './problem.js';
 import { nodeFor, positionOf, type Path } from './positions.js';
 import { readText } from './read-text.js';
+import { fieldNames } from './field-names.js';
 import { missingFieldMessage } from './lint/missing-field.js';
+import { didYouMean } from './lint/suggest.js';
 import { unclosedQuoteOffset, yamlSyntaxMessage } from './lint/yaml-syntax.js';
 import { fastYaml, pathKey } from './yaml-fast.js';
 import { firstAlias, flowDepthOverflow, refuse, YAML_LIMITS } from './yaml-guards.js';
@@ -70,7 +72,7 @@ function fullParse(text: string, display: string): YamlFile {
   // one problem per file: the parser's later errors usually follow from its first
   const first = doc.errors[0] ?? doc.warnings[0];
   if (first) {
-    const { message, detail } = yamlSyntaxMessage(first);
+    const { message, detail } = yamlSyntaxMessage(first, text);
     // an unclosed quote is noticed at the end of the file; point at where it opens
     const opened = first.code === 'MISSING_CHAR' && /quote/i.test(first.message) ? unclosedQuoteOffset(text) : undefined;
     return { at, problems: [{ ...problem(opened ?? first.pos[0], message), detail }] };
@@ -94,18 +96,20 @@ function lineStarts(counter: LineCounter, text: string): void {
 }
 
 /**
- * zod issues as positioned problems (unknown keys point at the key itself). With the parsed
- * `data`, a field that is absent says so and what it should hold.
+ * zod issues as positioned problems (unknown keys point at the key itself, with the closest
+ * field name of `schema` when one is near). With the parsed `data`, a field that is absent
+ * says so and what it should hold.
  */
-export function zodProblems(error: z.ZodError, at: At, prefix: Path = [], data?: unknown): Problem[] {
+export function zodProblems(error: z.ZodError, at: At, prefix: Path = [], data?: unknown, schema?: z.ZodType): Problem[] {
   return error.issues.slice(0, 8).map((issue) => {
     const p = [...prefix, ...issue.path.filter((x): x is string | number => typeof x !== 'symbol')];
     const rel = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
     const field = rel.length > 0 ? rel.join('.') : '(root)';
     if (issue.code === 'unrecognized_keys') {
       const keys = (issue as { keys: string[] }).keys;
-      const more = keys.length > 1 ? ` (also ${keys.slice(1).join(', ')})` : '';
-      return at(p, `unknown field "${keys[0]}"${rel.length ? ` in ${field}` : ''}${more}`, keys[0]);
+      const hint = schema ? didYouMean(keys[0]!, fieldNames(schema)) : '';
+      const notes = [hint, keys.length > 1 ? `also ${keys.slice(1).join(', ')}` : ''].filter(Boolean).join('; ');
+      return at(p, `unknown field "${keys[0]}"${rel.length ? ` in ${field}` : ''}${notes ? ` (${notes})` : ''}`, keys[0]);
     }
     const missing = data === undefined ? undefined : missingFieldMessage(issue, data);
     return at(p, missing ?? `${field}: ${issue.message}`);

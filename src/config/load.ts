@@ -51,7 +51,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
       return { config: {}, root, file, problems: [at([], 'a config file is a mapping (metrics:, suites:, ...), not a list or a value')] };
     }
     const parsed = ConfigSchema.safeParse(isObject(data) ? data : {});
-    if (!parsed.success) return { config: {}, root, file, problems: zodProblems(parsed.error, at, [], isObject(data) ? data : {}) };
+    if (!parsed.success) return { config: {}, root, file, problems: zodProblems(parsed.error, at, [], isObject(data) ? data : {}, ConfigSchema) };
     return { config: parsed.data, root, file, problems: [] };
   }
   try {

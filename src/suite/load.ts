@@ -10,7 +10,7 @@ export async function loadSuite(file: string, display: string): Promise<{ suite?
   if (problems.length > 0) return { problems };
   if (!isObject(data)) return { problems: [at([], 'a suite file is a mapping with name, cases and metrics')] };
   const parsed = SuiteSchema.safeParse(data);
-  if (!parsed.success) return { problems: zodProblems(parsed.error, at, [], data) };
+  if (!parsed.success) return { problems: zodProblems(parsed.error, at, [], data, SuiteSchema) };
   const metricAt = Object.fromEntries(parsed.data.metrics.map((id, i) => {
     const { file: f, line, column } = at(['metrics', i], '');
     return [id, { file: f, line, column }];

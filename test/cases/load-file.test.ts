@@ -69,7 +69,7 @@ expect: a = b
   it('reports a missing kind and unknown fields at the key', async () => {
     expect((await load(ranking.replace('kind: ranking\n', ''))).messages[0]).toMatch(/:1:1: missing `kind`/);
     const r = await load(`${ranking}rationle: typo\n`);
-    expect(r.messages).toEqual(['cases/x/case.yaml:8:1: unknown field "rationle"']);
+    expect(r.messages).toEqual(['cases/x/case.yaml:8:1: unknown field "rationle" (did you mean rationale?)']);
   });
 
   it('reports an unknown label in a relation at the expect item', async () => {

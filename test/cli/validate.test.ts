@@ -67,4 +67,23 @@ describe('metric-suite validate: what a reviewer would catch', () => {
     expect(r.stdout.match(/invalid YAML/g)).toHaveLength(1); // the parser's two follow-on errors are not printed
     expect(r.lastLine).toBe('1 case files, 0 valid cases, 1 problem');
   });
+
+  it('the closing line agrees with the exit code: PHI warnings alone fail, and say so', async () => {
+    const phi = ranking('laterality').replace('reference: Left effusion.', 'reference: Seen 03/04/2021. Left effusion.');
+    const r = await cli(['validate', 'cases'], tmpTree({ 'cases/a.yaml': phi }));
+    expect(r.code).toBe(2);
+    expect(r.lastLine).toBe('1 case files, 1 valid cases, 0 problems, 1 possible PHI warning (fail validation)');
+    const strict = await cli(['validate', '--strict', 'cases'], tmpTree({ 'cases/a.yaml': ranking('laterality').replace(done, '') }));
+    expect(strict.code).toBe(2);
+    expect(strict.lastLine).toBe('1 case files, 1 valid cases, 0 problems, 2 lint warnings (fail with --strict)');
+  });
+
+  it('a score case naming an unknown metric is not counted valid; a misspelt field gets the near name', async () => {
+    const score = `id: s\nkind: score\ncapability: paraphrase\nreference: a b\ncandidate: a b\nexpect:\n  bleuu: { min: 0.5 }\n${done}`;
+    const r = await cli(['validate', 'cases'], tmpTree({ 'cases/s.yaml': score, 'cases/f.yaml': ranking('laterality').replace('capability:', 'capabilty:') }));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleuu" in expect (did you mean bleu?)');
+    expect(r.stdout).toContain('cases/f.yaml:3:1: unknown field "capabilty" (did you mean capability?)');
+    expect(r.lastLine).toBe('2 case files, 0 valid cases, 2 problems');
+  });
 });

@@ -35,7 +35,7 @@ describe('loadConfig', () => {
   it('reports YAML config errors with line and column', async () => {
     const cwd = tmpTree({ 'metric-suite.config.yaml': 'metrics:\n  mine:\n    modul: ./x.ts\n' });
     const r = await loadConfig(cwd);
-    expect(r.problems.map(formatProblem)).toEqual(['metric-suite.config.yaml:3:5: unknown field "modul" in metrics.mine']);
+    expect(r.problems.map(formatProblem)).toEqual(['metric-suite.config.yaml:3:5: unknown field "modul" in metrics.mine (did you mean module?)']);
   });
 
   it('reports a JS config that throws or exports garbage, at 1:1', async () => {

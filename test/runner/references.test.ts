@@ -16,12 +16,18 @@ describe('unknownMetricReferences', () => {
       'c.yaml:4:3: case "c": unknown metric "rogue-l" in metrics.skip',
       'c.yaml:4:3: case "c": unknown metric "bleux" in expect',
     ]);
+    expect(unknownMetricReferences(c, known, 'c.yaml', ['bleu', 'rouge-l']).map((p) => p.message)).toEqual([
+      'case "c": unknown metric "bleuu" in metrics.only (did you mean bleu?)',
+      'case "c": unknown metric "rogue-l" in metrics.skip (did you mean rouge-l?)',
+      'case "c": unknown metric "bleux" in expect (did you mean bleu?)',
+    ]);
   });
 
   it('makes a typo in a case a load problem (exit 2) instead of a silent skip', async () => {
     const cwd = tmpTree({ 'cases/s.yaml': 'id: s\nkind: score\nreference: a b\ncandidate: a b\nexpect:\n  bleux: { min: 0 }\n' });
     const r = await runSuites({ cwd, cases: ['cases/*.yaml'], metrics: ['bleu'], cache: false });
     expect(r.exitCode).toBe(2);
-    expect(r.problems.map(formatProblem)).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleux" in expect');
+    // with the hint validate gives too
+    expect(r.problems.map(formatProblem)).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleux" in expect (did you mean bleu?)');
   });
 });

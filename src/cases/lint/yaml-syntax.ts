@@ -14,16 +14,35 @@ const READINGS: Record<string, string> = {
 /**
  * A YAML syntax error as our own one-line message plus the parser's detail (with its code frame),
  * to print under it. Only a file's first error is reported: the rest usually follow from it.
+ * With the file's `text`, a hint that depends on the line (quoting a value that holds ": ") is
+ * given only where the line shows it applies.
  */
-export function yamlSyntaxMessage(error: { code: string; message: string }): { message: string; detail: string } {
+export function yamlSyntaxMessage(error: { code: string; message: string; pos?: [number, number] }, text?: string): { message: string; detail: string } {
   const own = error.code === 'MISSING_CHAR'
     ? /quote/i.test(error.message)
       ? 'a quoted string is never closed: a " or \' is missing'
-      : /\]|\}|flow/i.test(error.message) ? 'a [list] or {mapping} is never closed: a ] or } is missing' : 'a character is missing: a closing quote or bracket, or a ":" after a key'
+      : /\]|\}|flow/i.test(error.message) ? UNCLOSED_FLOW : 'a character is missing: a closing quote or bracket, or a ":" after a key'
     : error.code === 'BLOCK_AS_IMPLICIT_KEY' && /nested mappings/i.test(error.message)
-      ? 'a value holds an unquoted ": ": put the text in quotes'
-      : (READINGS[error.code] ?? 'the file is not valid YAML');
+      ? nestedMapping(error.pos?.[0], text)
+      : /^Flow (sequence|mapping) .*end with an? [\]}]/i.test(error.message)
+        ? UNCLOSED_FLOW
+        : (READINGS[error.code] ?? 'the file is not valid YAML');
   return { message: `invalid YAML: ${own}`, detail: error.message.trim() };
+}
+
+const UNCLOSED_FLOW = 'a [list] or {mapping} is never closed: a ] or } is missing';
+
+/**
+ * "Nested mappings are not allowed in compact mappings", pointed at a value: a ": " in the value
+ * on its own line wants quotes; one on a more-indented line below continues the value, which is
+ * an indentation mistake.
+ */
+function nestedMapping(at: number | undefined, text: string | undefined): string {
+  if (at === undefined || text === undefined) return 'a value holds an unquoted ": " (put the text in quotes), or a line below it is indented too far';
+  const end = text.indexOf('\n', at);
+  const rest = text.slice(at, end < 0 ? text.length : end);
+  if (/:\s/.test(rest) || /:$/.test(rest)) return 'a value holds an unquoted ": ": put the text in quotes';
+  return 'a line below this value is indented further than its key, so it continues the value: check the indentation';
 }
 
 /**

@@ -60,10 +60,11 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
         broken.set(id, `could not be created: ${(e as Error).message}`);
       }
     }
+    const ids = registry.ids();
     for (const c of loaded.cases) {
       if (checked.has(c)) continue;
       checked.add(c);
-      problems.push(...unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file)));
+      problems.push(...unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file), ids));
     }
     // the laws (fast-check and the clinical core) load only for a suite that has laws
     const lawPlan = suite.laws?.length ? (await import('../../laws/plan.js')).planSuiteLaws(suite, ctx.overrides) : { laws: [], problems: [] };

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readYamlFile } from '../../../src/cases/yaml-file.js';
+import { tmpTree } from '../../_support/tmp.js';
 import { CAPABILITIES, lintCaseText } from '../../../src/cases/lint/index.js';
 import { missingFieldMessage } from '../../../src/cases/lint/missing-field.js';
 import { unclosedQuoteOffset, yamlSyntaxMessage } from '../../../src/cases/lint/yaml-syntax.js';
@@ -73,7 +76,7 @@ describe('YAML syntax messages', () => {
       message: 'invalid YAML: a quoted string is never closed: a " or \' is missing',
       detail: 'Missing closing "quote at line 3, column 1:\n\nx\n^',
     });
-    expect(yamlSyntaxMessage({ code: 'BLOCK_AS_IMPLICIT_KEY', message: 'Nested mappings are not allowed in compact mappings at line 1' }).message).toBe('invalid YAML: a value holds an unquoted ": ": put the text in quotes');
+    expect(yamlSyntaxMessage({ code: 'BLOCK_AS_IMPLICIT_KEY', message: 'Nested mappings are not allowed in compact mappings at line 1' }).message).toBe('invalid YAML: a value holds an unquoted ": " (put the text in quotes), or a line below it is indented too far');
     expect(yamlSyntaxMessage({ code: 'TAB_AS_INDENT', message: 'Tabs ...' }).message).toBe('invalid YAML: a tab indents a line: YAML indents with spaces only');
     expect(yamlSyntaxMessage({ code: 'SOMETHING_NEW', message: 'x' }).message).toBe('invalid YAML: the file is not valid YAML');
   });
@@ -84,5 +87,17 @@ describe('unclosedQuoteOffset', () => {
     const text = `a: 'it''s fine'\nb: "multi\n  line \\" still"\nc: x # a "comment\nd: [ "x", "open\ne: 1\n`;
     expect(unclosedQuoteOffset(text)).toBe(text.indexOf('"open'));
     expect(unclosedQuoteOffset('a: "closed"\nb: don\'t\nc: 5" x\n')).toBeUndefined(); // quotes inside plain values do not open
+  });
+
+  it('gives the quoting hint only where the line holds the ": "; an unclosed [ and a bad indent say so', async () => {
+    const head = 'id: a\nkind: ranking\ncapability: laterality\nreference: Left effusion.\n';
+    const read = async (body: string) => {
+      const dir = tmpTree({ 'c.yaml': head + body });
+      return (await readYamlFile(path.join(dir, 'c.yaml'), 'c.yaml', 'case file')).problems.map((p) => `${p.line}:${p.column}: ${p.message}`);
+    };
+    expect(await read('rationale: Note: this is it\n')).toEqual(['5:12: invalid YAML: a value holds an unquoted ": ": put the text in quotes']);
+    expect(await read('candidates:\n  exact: Left effusion.\n  wrong: Right effusion\n    bad: indent: here\n')).toEqual(['7:10: invalid YAML: a line below this value is indented further than its key, so it continues the value: check the indentation']);
+    expect(await read('expect: [exact > wrong\nrationale: x\n')).toEqual(['6:1: invalid YAML: a [list] or {mapping} is never closed: a ] or } is missing']);
+    expect(await read('candidates:\n  exact: Left effusion.\n wrong: Right effusion.\n')).toEqual(['7:1: invalid YAML: the indentation is off: items of one mapping or list start at the same column']);
   });
 });
