@@ -54,7 +54,6 @@ const PRECISION: [string, string, string[]][] = [
   ['the lung side stops at the next side word', 'Right lung is clear apart from minor basal atelectasis; small left effusion.', ['atelectasis:present:right', 'pleural effusion:present:left']],
   ['a definite pneumothorax stays beside a possible complication', 'Small right apical pneumothorax - ?hydropneumothorax.', ['pneumothorax:present:right', 'hydropneumothorax:uncertain:right']],
   ['an effusion named more specifically is one finding', 'Moderate left pleural effusion, likely haemothorax given the trauma.', ['hemothorax:uncertain:left']],
-  ['an enlarged heart interpreted as pericardial fluid', 'Cardiac shadow enlarged and globular - ? pericardial effusion.', ['pericardial effusion:uncertain']],
   ['a communication line states no finding', 'Right pneumothorax. Discussed with the surgeon, who was inserting a chest tube.', ['pneumothorax:present:right']],
   ['a limitation by overlying devices', 'Limited exam due to overlying monitoring leads.', []],
   ['a sign that is hard to tell from another', 'Right basal atelectasis. No effusion, although atelectasis and consolidation can be difficult to distinguish.', ['atelectasis:present:right']],
