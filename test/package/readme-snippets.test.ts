@@ -63,6 +63,12 @@ describe('README "Bring your metric"', () => {
     expect(bleu1.code).toBe(0);
   });
 
+  it("the vitest example gives its test a timeout: a law's first run takes longer than vitest's 5 s default", () => {
+    const example = of('ts').find((s) => s.body.includes("toSatisfyLaw("))!;
+    const timeout = /\n\}, ([\d_]+)\);[^\n]*\n*$/.exec(example.body)?.[1];
+    expect(Number(timeout?.replace(/_/g, ''))).toBeGreaterThanOrEqual(30_000);
+  });
+
   it('the YAML configs validate, and the Python worker runs as its config says', async () => {
     for (const y of of('yaml')) {
       const parsed = ConfigSchema.safeParse(parseYaml(y.body));
