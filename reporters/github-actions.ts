@@ -16,6 +16,7 @@ import { isUnexpectedPass, type CaseResult, type LawResult, type Problem, type R
 import { renderCaseFailure, renderLawFailure } from './_internals/failure.js';
 import { groupedFailures, lawGroups, pct, type GroupedFailure } from './_internals/report-model.js';
 import { gateIndex, notPassingByMetric, toleratedBy } from './_internals/standing.js';
+import { otherReasons } from './_internals/gates.js';
 import { renderMarkdown } from './markdown.js';
 
 const plain = new Chalk({ level: 0 });
@@ -119,13 +120,16 @@ export function annotations(report: RunReport, base: string): Annotation[] {
   for (const g of report.gates) {
     if (g.state === 'not run') continue;
     if (g.passed || g.informational) continue;
-    const why = [
-      `pass rate ${pct(g.passRate)} ${g.passRate >= g.minPassRate ? '>=' : '<'} ${pct(g.minPassRate)}`,
-      ...(g.failedRequired.length ? [`required failed: ${g.failedRequired.join(', ')}`] : []),
-      ...(g.unexpectedPasses.length ? [`unexpected passes (update the known failures): ${g.unexpectedPasses.join(', ')}`] : []),
-      ...(g.failedLaws?.length ? [`failed laws: ${g.failedLaws.join(', ')}`] : []),
-      ...(g.reason ? [g.reason] : []),
-    ];
+    // the gate's reason names everything that failed (pass rate, required cases, laws...); a line each, the rate once
+    const rate = `pass rate ${pct(g.passRate)} ${g.passRate >= g.minPassRate ? '>=' : '<'} ${pct(g.minPassRate)}`;
+    const why = g.reason
+      ? [rate, ...(otherReasons(g.reason)?.split('; ') ?? [])]
+      : [
+          rate,
+          ...(g.failedRequired.length ? [`required failed: ${g.failedRequired.join(', ')}`] : []),
+          ...(g.unexpectedPasses.length ? [`unexpected passes (update the known failures): ${g.unexpectedPasses.join(', ')}`] : []),
+          ...(g.failedLaws?.length ? [`failed laws: ${g.failedLaws.join(', ')}`] : []),
+        ];
     out.push({ level: 'error', title: `gate failed: ${g.suite} · ${g.metric}`, message: why.join('\n') });
   }
   out.push(

@@ -45,8 +45,16 @@ export function renderGates(gates: GateResult[], c: ChalkInstance, agreements: r
     // a gate on agreement alone (preference cases, whose verdicts are skip) has no pass rate to show
     const rate = ran === 0 && agreement ? '' : `${pct(g.passRate).padStart(6)} ${(g.passRate >= g.minPassRate ? '>=' : '<').padEnd(2)} ${pct(g.minPassRate).padStart(6)}  ${c.dim(`(${counts(g)})`)}`;
     let line = `${g.state === 'fail' ? c.red('✗') : c.green('✓')} ${name}  ${[rate, agreement].filter(Boolean).join('  ')}`;
-    if (g.state === 'fail' && g.reason) line += c.red(`  ${g.reason}`);
-    else if (g.reason) line += c.dim(`  ${g.reason}`);
+    // the pass rate is on the line already: the reason adds only what it does not say
+    const reason = rate ? otherReasons(g.reason) : g.reason;
+    if (g.state === 'fail' && reason) line += c.red(`  ${reason}`);
+    else if (reason) line += c.dim(`  ${reason}`);
     return line.trimEnd();
   });
+}
+
+/** A gate's reason without its `pass rate X% < Y%` part (for a line that shows the rate itself). */
+export function otherReasons(reason: string | undefined): string | undefined {
+  const rest = reason?.split('; ').filter((part) => !/^pass rate [\d.]+% < [\d.]+%$/.test(part)).join('; ');
+  return rest || undefined;
 }

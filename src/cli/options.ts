@@ -13,13 +13,13 @@ interface OptionSpec {
 
 /** Options that select what runs; shared by `run` and `list`. */
 export const selectionOptions: OptionSpec[] = [
-  { flags: '--cases <glob>', description: 'run these case files (repeatable) instead of suite files; needs --metric', repeatable: true },
+  { flags: '--cases <glob>', description: 'these case files (repeatable) instead of the suite files; needs --metric', repeatable: true },
   { flags: '--metric <id>', description: 'only these metrics (repeatable)', repeatable: true },
   { flags: '--suite <name>', description: 'only these suites (repeatable)', repeatable: true },
   { flags: '-t, --filter <pattern>', description: 'cases whose id or title contains the pattern (or matches /regex/)' },
   { flags: '--tag <tag>', description: 'only cases with this tag (repeatable)', repeatable: true },
   { flags: '--capability <name>', description: 'only cases of this capability (repeatable)', repeatable: true },
-  { flags: '-c, --config <file>', description: 'config file (default: metric-suite.config.{ts,js,json,yaml} in the working directory)' },
+  { flags: '-c, --config <file>', description: 'config file (default: metric-suite.config.{ts,mts,js,mjs,json,yaml,yml} of the project: the nearest folder upwards with a config or a package.json)' },
 ];
 
 /** Options of `run` alone. */

@@ -20,4 +20,13 @@ describe('help (built bin)', () => {
     for (const name of Object.keys(reporters)) expect(line).toContain(name);
     for (const flag of ['-w, --watch', '-u, --update', '--changed [ref]', '--no-color', '--baseline [file]']) expect(r.stdout).toContain(flag);
   });
+
+  it('list --help does not say --cases runs anything; -c says the config is searched upwards', async () => {
+    const r = await bin(['list', '--help'], tmpTree());
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).not.toContain('run these case files');
+    expect(text).toContain('these case files (repeatable) instead of the suite files');
+    expect(text).toContain('the nearest folder upwards with a config or a package.json');
+    expect(text).not.toContain('in the working directory');
+  });
 });
