@@ -92,6 +92,12 @@ const RULES: readonly CourseRule[] = [
     because: 'the report calls it expected after the procedure',
   },
   {
+    id: 'effusion after trauma',
+    when: (f, s) => f.name === 'pleural effusion' && s.trauma && (f.severity === 'moderate' || f.severity === 'severe'),
+    significance: 'urgent',
+    because: 'after trauma an effusion may be a haemothorax: a moderate or large one is drained at once',
+  },
+  {
     id: 'air after an operation or drain, increasing',
     when: (f, s) => f.name === 'subcutaneous emphysema' && (afterOperation(s) || s.pleuralProcedure) && (f.temporal === 'increased' || f.temporal === 'worsened' || f.severity === 'severe'),
     significance: 'actionable_not_urgent',

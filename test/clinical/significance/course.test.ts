@@ -41,6 +41,12 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 72 }, { severity: 'moderate', severityText: 'moderate', temporal: 'decreased' })).toBe('actionable_not_urgent');
   });
 
+  it('after trauma a moderate or large effusion may be a haemothorax: urgent; a small one stays actionable', () => {
+    expect(sig('pleural effusion', { indication: 'Stab wound left chest' }, { severity: 'moderate', severityText: 'moderate' })).toBe('urgent');
+    expect(sig('pleural effusion', { indication: 'Stab wound left chest' }, { severity: 'mild', severityText: 'small' })).toBe('actionable_not_urgent');
+    expect(sig('pleural effusion', { indication: 'Dyspnoea' }, { severity: 'moderate', severityText: 'moderate' })).toBe('actionable_not_urgent');
+  });
+
   it('subcutaneous air is expected after an operation or drain unless it grows or is extensive', () => {
     expect(sig('subcutaneous emphysema', { indication: 'R pneumothorax s/p pigtail' })).toBe('not_actionable_not_urgent');
     expect(sig('subcutaneous emphysema', { indication: 'Post chest tube placement' }, { severity: 'severe', severityText: 'extensive', temporal: 'increased' })).toBe('actionable_not_urgent');
