@@ -50,8 +50,14 @@ function chronicityOf(span: readonly [number, number], text: string, rest: strin
   return last === 'acute' ? undefined : last;
 }
 
+/** How far back a mention's clause is looked for (a clause is far shorter; the window keeps long reports linear). */
+const WINDOW = 400;
+
 /** The significance cues of a mention at `span` in `text`. */
-export function significanceCues(span: readonly [number, number], text: string): SignificanceCues {
+export function significanceCues(at: readonly [number, number], whole: string): SignificanceCues {
+  const from = Math.max(0, at[0] - WINDOW);
+  const text = whole.slice(from, at[1] + WINDOW);
+  const span = [at[0] - from, at[1] - from] as const;
   const phrase = phraseOf(span, text);
   const rest = restOfSentence(span, text);
   const sentence = phrase + rest;
