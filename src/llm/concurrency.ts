@@ -121,12 +121,15 @@ export class AdaptiveLimit {
     this.inFlight++;
     if (this.adaptive) this.probe?.start();
     if (this.inFlight > this.counters.maxInFlight) this.counters.maxInFlight = this.inFlight;
-    // the limit is "in use" when at least half of it is taken: only then can it be the bottleneck
-    const inUse = this.inFlight * 2 >= this.limit;
+    // The limit is "in use" when at least half of it is taken, when the attempt starts or when
+    // it ends: only then can it be the bottleneck. (At the start alone, the first half of a
+    // burst would not count, and a start of 32 would open only 49 slots in the first round trip.)
+    const inUseAtStart = this.inFlight * 2 >= this.limit;
     let released = false;
     return (outcome) => {
       if (released) return;
       released = true;
+      const inUse = inUseAtStart || this.inFlight * 2 >= this.limit;
       this.inFlight--;
       if (this.adaptive) this.observe(outcome, inUse);
       this.wake();

@@ -15,6 +15,20 @@ describe('AdaptiveLimit (synthetic outcomes)', () => {
     expect(l.limit).toBe(10); // 4 -> 8 -> 10 (capped at max)
   });
 
+  it('from the default start of 32, one round trip of answers at steady latency opens 64 slots', async () => {
+    const l = new AdaptiveLimit({ clientLagMs: () => 0 });
+    const first = await Promise.all(Array.from({ length: l.limit }, () => l.acquire()));
+    // answers arrive one by one; each freed slot is taken again at once (a busy client)
+    const refills: Promise<(o: { kind: 'ok'; latencyMs: number }) => void>[] = [];
+    for (const release of first) {
+      release({ kind: 'ok', latencyMs: 100 });
+      while (refills.length < 1000 && l.stats.inFlight < l.limit) refills.push(l.acquire());
+    }
+    expect(l.limit).toBe(64);
+    expect(l.stats.inFlight).toBe(64);
+    for (const release of await Promise.all(refills)) release({ kind: 'other' });
+  });
+
   it('does not grow while the limit is not reached', async () => {
     const l = new AdaptiveLimit({ initial: 8 });
     for (let i = 0; i < 50; i++) (await l.acquire())({ kind: 'ok', latencyMs: 100 });
@@ -64,6 +78,7 @@ describe('AdaptiveLimit (synthetic outcomes)', () => {
   it('the same latencies without lag hold the limit (queueing begun), and do not back off below 2x', async () => {
     const l = new AdaptiveLimit({ initial: 8, max: 64, clientLagMs: () => 0 });
     await round(l, 100);
+    await round(l, 160); // the moving average catches up (its first answers still read as holding)
     const after = l.limit;
     for (let i = 0; i < 6; i++) await round(l, 160);
     expect(l.limit).toBe(after);
