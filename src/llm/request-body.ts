@@ -5,7 +5,21 @@
  * prompt of a template) is encoded once. Only the content that changes per call (the user
  * message) is JSON-encoded per call. The JSON is the same object the SDK would send.
  */
-import type { ChatMessage, ChatRequest } from './client.js';
+
+/** What the body is built from: the fields of client.ts's ChatRequest that go into it. */
+export interface BodyRequest {
+  messages: readonly BodyMessage[];
+  temperature?: number;
+  seed?: number;
+  maxTokens?: number;
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  extraBody?: Record<string, unknown>;
+}
+
+interface BodyMessage {
+  role: string;
+  content: string;
+}
 
 /** Fields the body builder writes itself; extra fields naming one of them take the object path. */
 const OWN = new Set(['model', 'messages', 'stream', 'temperature', 'seed', 'max_tokens', 'max_completion_tokens', 'response_format']);
@@ -22,7 +36,7 @@ export class RequestBodies {
   }
 
   /** The body for `request`, or undefined when its extra fields overlap the builder's own (the caller builds an object). */
-  encode(request: ChatRequest, json: boolean): Buffer | undefined {
+  encode(request: BodyRequest, json: boolean): Buffer | undefined {
     const tail = this.tail(request, json);
     if (tail === undefined) return undefined;
     let out = this.head;
@@ -31,7 +45,7 @@ export class RequestBodies {
     return Buffer.from(out + tail, 'utf8');
   }
 
-  private message(m: ChatMessage): string {
+  private message(m: BodyMessage): string {
     // Only role and content are sent, in that order, as the SDK would serialise {role, content}.
     if (typeof m.content !== 'string' || Object.keys(m).length !== 2) return JSON.stringify(m);
     const last = this.lastMessage.get(m.role);
@@ -42,7 +56,7 @@ export class RequestBodies {
     return encoded;
   }
 
-  private tail(request: ChatRequest, json: boolean): string | undefined {
+  private tail(request: BodyRequest, json: boolean): string | undefined {
     const extra = request.extraBody;
     // extra fields by value (a caller may change its object between calls); usually a few keys
     let extraKey = '';

@@ -19,7 +19,7 @@ describe('AdaptiveLimit (synthetic outcomes)', () => {
     const l = new AdaptiveLimit({ clientLagMs: () => 0 });
     const first = await Promise.all(Array.from({ length: l.limit }, () => l.acquire()));
     // answers arrive one by one; each freed slot is taken again at once (a busy client)
-    const refills: Promise<(o: { kind: 'ok'; latencyMs: number }) => void>[] = [];
+    const refills: ReturnType<AdaptiveLimit['acquire']>[] = [];
     for (const release of first) {
       release({ kind: 'ok', latencyMs: 100 });
       while (refills.length < 1000 && l.stats.inFlight < l.limit) refills.push(l.acquire());
