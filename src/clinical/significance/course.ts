@@ -45,6 +45,8 @@ const EXPLAINS: Record<KnownCondition, ReadonlySet<string>> = {
 const worse = (f: CourseInput) => f.temporal === 'new' || f.temporal === 'increased' || f.temporal === 'worsened';
 const better = (f: CourseInput) => f.temporal === 'decreased' || f.temporal === 'improved';
 const child = (s: Situation) => s.age !== undefined && s.age <= 5;
+/** §1.5: in children unexplained effusions weigh more; the rules that lower an effusion are for adults. */
+const adult = (s: Situation) => s.age === undefined || s.age >= 16;
 const above = (base: Significance, level: Significance) => RANK[base] > RANK[level];
 const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_not_urgent: 1, actionable_not_urgent: 2, urgent: 3 };
 
@@ -111,25 +113,25 @@ const RULES: readonly CourseRule[] = [
   },
   {
     id: 'effusion after an operation or drainage',
-    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
+    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && (afterOperation(s) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
   },
   {
     id: 'effusion in a ventilated patient',
-    when: (f, s, base) => f.name === 'pleural effusion' && s.criticalCare && !s.infectionQuestion && !worse(f) && f.severity === 'mild' && above(base, 'not_actionable_not_urgent'),
+    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && s.criticalCare && !s.infectionQuestion && !worse(f) && f.severity === 'mild' && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'small layering effusions are expected in a ventilated or ECMO patient; they matter when the question is infection',
   },
   {
     id: 'effusion regressing',
-    when: (f, _s, base) => f.name === 'pleural effusion' && better(f) && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
+    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && better(f) && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small effusion that is shrinking under treatment needs no new action (a moderate one is still followed)',
   },
   {
     id: 'effusion stable',
-    when: (f, _s, base) => f.name === 'pleural effusion' && f.temporal === 'unchanged' && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
+    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && f.temporal === 'unchanged' && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small effusion unchanged from the prior study needs no new action',
   },

@@ -39,6 +39,8 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 69, indication: 'Ventilated ICU day 5, rising CRP, ?VAP' }, small)).toBe('actionable_not_urgent');
     expect(sig('pleural effusion', { age: 70, indication: 'POD 4 s/p CABG' }, { severity: 'moderate', severityText: 'moderate', temporal: 'increased' })).toBe('actionable_not_urgent');
     expect(sig('pleural effusion', { age: 72 }, { severity: 'moderate', severityText: 'moderate', temporal: 'decreased' })).toBe('actionable_not_urgent');
+    // in a child an unexplained effusion weighs more (§1.5): the adult rules do not lower it
+    expect(sig('pleural effusion', { age: 6, indication: 'Post-op day 1 appendicectomy' }, small)).toBe('actionable_not_urgent');
   });
 
   it('after trauma a moderate or large effusion may be a haemothorax: urgent; a small one stays actionable', () => {

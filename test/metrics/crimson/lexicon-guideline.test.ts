@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeByLexicon } from '../../../src/metrics/crimson/lexicon-judge.js';
 import { computeCrimsonScore } from '../../../src/metrics/crimson/score.js';
 
-const judge = (reference: string, candidate: string) => judgeByLexicon(reference, candidate).evaluation;
+const judge = (reference: string, candidate: string, context: Record<string, string | number> = {}) => judgeByLexicon(reference, candidate, context).evaluation;
 const score = (reference: string, candidate: string) => computeCrimsonScore(judge(reference, candidate)).crimson_score;
 /** [type, severity] of every attribute error. */
 const graded = (reference: string, candidate: string) => judge(reference, candidate).errors.attribute_errors.map((a) => [a.error_types[0], a.severity]);
@@ -77,6 +77,19 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     expect(graded('12 mm nodule in the left lower lobe.', '16.5 mm nodule in the left lower lobe.')).toEqual([['measurement', 'significant']]);
     expect(graded('4 cm mass in the right upper lobe.', '4.8 cm mass in the right upper lobe.')).toEqual([]);
     expect(graded('4 cm mass in the right upper lobe.', '4.9 cm mass in the right upper lobe.')).toEqual([['measurement', 'significant']]);
+  });
+
+  it("a device's tip distance is read for its verdict: two well-placed depths differ negligibly, a malposition is no match", () => {
+    expect(graded('Endotracheal tube tip 4 cm above the carina.', 'Endotracheal tube tip 5 cm above the carina.')).toEqual([['measurement', 'negligible']]);
+    expect(matchedOnly('Endotracheal tube tip 4 cm above the carina.', 'Endotracheal tube tip 0.5 cm above the carina.')).toBe(false);
+  });
+
+  it('significance follows the course the report states (METRICS §1.5): an old healed fracture omitted costs nothing, an acute one does', () => {
+    const context = { age: 84, indication: 'Fall, left chest wall pain' };
+    const old = judge('Old healed fractures of the right 6th and 7th ribs. No pneumothorax.', 'No pneumothorax.', context);
+    expect(old.reference_findings.map((f) => f.clinical_significance)).toEqual(['benign_expected']);
+    const acute = judge('Acute fractures of the left 5th and 6th ribs. No pneumothorax.', 'No pneumothorax.', context);
+    expect(acute.reference_findings.map((f) => f.clinical_significance)).toEqual(['actionable_not_urgent']);
   });
 
   describe('only lobar words make a collapse lobar', () => {
