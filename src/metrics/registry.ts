@@ -84,6 +84,11 @@ export class MetricRegistry {
     return [...new Set([...this.byId.keys(), ...Object.keys(this.specs)])].sort();
   }
 
+  /** Whether the config defines `id` (rather than a built-in). */
+  configures(id: string): boolean {
+    return Object.hasOwn(this.specs, id);
+  }
+
   has(id: string): boolean {
     return this.byId.has(id) || Object.hasOwn(this.specs, id);
   }

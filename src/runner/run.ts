@@ -58,6 +58,7 @@ async function context(options: RunOptions): Promise<RunContext & { suiteGlobs?:
   const offline = options.offline === true;
   return {
     options, cwd, root, problems, offline,
+    ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}),
     ...(config.suites ? { suiteGlobs: config.suites } : {}),
     registry: new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, { ...(options.record ? { record: true } : {}), ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), ...(offline ? { offline: true } : {}) }),
     loader: new CaseLoader(cwd),

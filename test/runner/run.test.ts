@@ -282,4 +282,13 @@ describe('runSuites: a metric that could not be created', () => {
     expect(gate?.state).toBe('not run');
     expect(gate?.reason).toMatch(/^could not be created: .*missing-metric/);
   }, 60_000);
+
+  it('points at the metric\'s entry in the config, not at (command line):1:1, when named with --cases/--metric', async () => {
+    const cwd = tmpTree({
+      'metric-suite.config.yaml': '# services\nmetrics:\n  svc:\n    http:\n      url: http://127.0.0.1:9/score\n      headerEnv: { Authorization: "Bearer ${UX_TEST_UNSET_TOKEN}" }\n',
+      'cases/a.yaml': 'kind: ranking\nreference: a\ncandidates: { a: a, b: b }\nexpect: a > b\n',
+    });
+    const r = await runSuites({ cwd, cases: ['cases/*.yaml'], metrics: ['svc'], cache: false });
+    expect(r.problems.map(formatProblem)).toEqual(['metric-suite.config.yaml:3:3: cannot create metric "svc": the environment variable UX_TEST_UNSET_TOKEN (http.headerEnv.Authorization) is not set']);
+  });
 });

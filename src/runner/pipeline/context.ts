@@ -13,6 +13,8 @@ export interface RunContext {
   cwd: string;
   /** The folder the config's relative paths resolve against. */
   root: string;
+  /** The config file, if any: problems creating a configured metric point at its entry there. */
+  configFile?: string;
   problems: Problem[];
   registry: MetricRegistry;
   loader: CaseLoader;

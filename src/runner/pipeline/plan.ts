@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Case } from '../../cases/model.js';
 import type { PlannedLaw } from '../../laws/plan.js';
 import { MetricUnavailableError } from '../../metrics/provider.js';
 import type { RegisteredMetric } from '../../metrics/registry.js';
 import type { Suite } from '../../suite/schema.js';
+import { metricEntryAt } from '../../config/locate.js';
 import { unknownMetricReferences } from '../references.js';
 import { usageProblem } from '../results.js';
 import { matchesFilter } from '../select.js';
@@ -55,7 +57,9 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
           unavailable.set(id, e.message);
           continue;
         }
-        const at = suite.metricAt[id] ?? { file: suite.file, line: 1, column: 1 };
+        // a metric the config defines failed as configured (an unset env var, an unreachable service, a bad declaration): its entry there
+        const entry = ctx.configFile && registry.configures(id) ? metricEntryAt(ctx.configFile, id, displayPath(ctx.cwd, ctx.configFile)) : undefined;
+        const at = entry ?? suite.metricAt[id] ?? { file: suite.file, line: 1, column: 1 };
         problems.push({ ...at, message: (e as Error).message });
         broken.set(id, `could not be created: ${(e as Error).message}`);
       }
@@ -88,3 +92,8 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
   return { suites: out, plan, runs, total };
 }
 
+
+const displayPath = (cwd: string, file: string) => {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') ? rel : file;
+};
