@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Report } from '../../metrics/contract.js';
-import { CsvError, parseCsv } from './csv.js';
+import { parseCsvRecovering } from './csv.js';
 
 export interface PairRow {
   id: string;
@@ -106,13 +106,10 @@ function fromJsonl(file: string, text: string, c: ColumnNames): PairInput {
 }
 
 function fromCsv(file: string, text: string, c: ColumnNames): PairInput {
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (e) {
-    if (e instanceof CsvError) throw new Error(`${file}:${e.line}:${e.column}: ${e.message}`);
-    throw e;
-  }
+  // a malformed row (an unclosed quote, say) is that row's problem; the rest are scored
+  const { records, errors } = parseCsvRecovering(text);
+  const headerError = errors.find((e) => e.line === 1 && (records[0]?.line ?? 2) > 1);
+  if (headerError) throw new Error(`${file}:${headerError.line}:${headerError.column}: ${headerError.message}`);
   const [header, ...data] = records;
   if (!header) throw new Error(`${file}: empty CSV (a header row with ${c.reference} and ${c.candidate} is needed)`);
   const names = header.fields.map((h) => h.trim());
@@ -123,7 +120,7 @@ function fromCsv(file: string, text: string, c: ColumnNames): PairInput {
   for (const k of c.context) if (at(k) < 0) throw new Error(`${file}:${header.line}:1: no context column "${k}"`);
   const ctxCols = [...names.flatMap((n, i) => (n.startsWith('context.') ? [[n.slice(8), i] as const] : [])), ...c.context.map((k) => [k, at(k)] as const)];
   const rows: PairRow[] = [];
-  const problems: string[] = [];
+  const problems: string[] = errors.map((e) => `${file}:${e.line}:${e.column}: ${e.message} (row skipped)`);
   data.forEach((rec, k) => {
     if (rec.fields.length !== names.length) {
       return void problems.push(`${file}:${rec.line}:1: ${rec.fields.length} fields where the header has ${names.length}`);
@@ -136,7 +133,9 @@ function fromCsv(file: string, text: string, c: ColumnNames): PairInput {
       if (v !== undefined) context[key] = v;
     }
     const id = at(c.id) >= 0 ? rec.fields[at(c.id)]!.trim() : '';
-    rows.push({ id: id || String(k + 1), reference: ref, candidate: cand, ...(Object.keys(context).length ? { context } : {}), line: rec.line });
+    // a skipped row keeps its number: the default ids of the rows after it do not shift (resumption)
+    const skippedBefore = errors.filter((e) => e.line < rec.line).length;
+    rows.push({ id: id || String(k + 1 + skippedBefore), reference: ref, candidate: cand, ...(Object.keys(context).length ? { context } : {}), line: rec.line });
   });
   return finish(rows, problems, file);
 }

@@ -22,6 +22,14 @@ describe('readPairs', () => {
     expect(b.problems).toEqual([`${path.join(dir, 'b.csv')}:3:1: 1 fields where the header has 2`]);
   });
 
+  it('CSV: a row with an unterminated quote is a problem; the other rows are read, their default ids unchanged', () => {
+    const dir = tmpTree({ 'q.csv': 'reference,candidate\nA.,B.\nC.,"D. unterminated\nE.,F.\n' });
+    const file = path.join(dir, 'q.csv');
+    const { rows, problems } = readPairs(file);
+    expect(problems).toEqual([`${file}:3:4: a quoted field is never closed (row skipped)`]);
+    expect(rows.map((r) => [r.id, r.reference, r.candidate])).toEqual([['1', 'A.', 'B.'], ['3', 'E.', 'F.']]);
+  });
+
   it('JSONL: structured reports, a context object, problems with file:line:col, duplicate ids left out', () => {
     const dir = tmpTree({
       'p.jsonl': [
