@@ -20,8 +20,8 @@ export function affectedBy(changed: Iterable<string>, project: ProjectFiles): Af
   const caseFiles = new Set<string>();
   const reasons: string[] = [];
   const rel = (f: string) => path.relative(project.root, f) || f;
-  for (const raw of changed) {
-    const file = path.resolve(raw);
+  // a file is named once, however many events (or a new file's own and its folder's) brought it
+  for (const file of new Set([...changed].map((f) => path.resolve(f)))) {
     if (file === project.config) return { kind: 'all', why: `${rel(file)} changed` };
     let hit = false;
     for (const [id, files] of project.metricFiles) {

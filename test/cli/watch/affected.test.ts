@@ -31,6 +31,12 @@ describe('affectedBy', () => {
     expect(affectedBy([r('cases/gone.yaml'), r('notes.txt'), r('elsewhere/x.yaml')], p)).toEqual({ kind: 'none' });
   });
 
+  it('names a file once when its change came twice (its own event, and as a new file of its folder)', () => {
+    const p = project();
+    const r = (f: string) => path.join(p.root, f);
+    expect(affectedBy([r('cases/new.yaml'), r('cases/new.yaml'), r('cases/../cases/new.yaml')], p)).toEqual({ kind: 'cases', caseFiles: new Set([r('cases/new.yaml')]), why: 'cases/new.yaml changed' });
+  });
+
   it('names at most three files in its reason', () => {
     const p = project();
     const files = ['cases/a.yaml', 'cases/b.yaml', 'cases/sub/c.yaml', 'other/d.yaml'].map((f) => path.join(p.root, f));
