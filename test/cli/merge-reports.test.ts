@@ -90,7 +90,12 @@ describe('metric-suite run --shard / merge-reports', () => {
     expect(JSON.parse(missing.stdout).problems[0].message).toMatch(/missing shard 2\/2/);
     const twice = await cli(['merge-reports', '1.json', '1.json', '2.json', '--reporter', 'json'], cwd);
     expect(twice.code).toBe(2);
-    expect(JSON.parse(twice.stdout).problems.map((p: { message: string }) => p.message)).toContain('shard 1/2 is given twice');
+    const doubled = JSON.parse(twice.stdout);
+    expect(doubled.problems.map((p: { message: string }) => p.message)).toContain('shard 1/2 is given twice (counted once)');
+    // flagged, and its results are not counted a second time
+    const single = JSON.parse((await cli(['merge-reports', '1.json', '2.json', '--reporter', 'json'], cwd)).stdout);
+    expect(doubled.summary).toEqual(single.summary);
+    expect(doubled.results).toHaveLength(single.results.length);
   });
 
   it('rejects a bad --shard and files that are not blob reports (exit 2)', async () => {

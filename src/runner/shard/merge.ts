@@ -20,6 +20,8 @@ export function mergeReports(reports: RunReport[], options: { baseline?: Baselin
   if (!plan) throw new Error('a report has no plan: merge-reports reads the blob reporter\'s output (--reporter blob)');
   const same = JSON.stringify([plan.work, plan.gates]);
   const seen = new Set<number>();
+  // a shard given twice is flagged and counted once: its results are not merged a second time
+  const used: RunReport[] = [];
   for (const r of reports) {
     if (!r.plan || JSON.stringify([r.plan.work, r.plan.gates]) !== same) {
       problems.push(usageProblem('the reports come from different plans (suites, cases, metrics or laws differ): merge shards of one run'));
@@ -28,11 +30,16 @@ export function mergeReports(reports: RunReport[], options: { baseline?: Baselin
     const s = r.plan.shard;
     if (!s) {
       if (reports.length > 1) problems.push(usageProblem('an unsharded report cannot be merged with others'));
+      used.push(r);
       continue;
     }
     if (s.count !== (plan.shard?.count ?? s.count)) problems.push(usageProblem(`shard counts differ (${plan.shard?.count} and ${s.count})`));
-    if (seen.has(s.index)) problems.push(usageProblem(`shard ${s.index}/${s.count} is given twice`));
+    if (seen.has(s.index)) {
+      problems.push(usageProblem(`shard ${s.index}/${s.count} is given twice (counted once)`));
+      continue;
+    }
     seen.add(s.index);
+    used.push(r);
   }
   if (plan.shard) {
     const missing = Array.from({ length: plan.shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
@@ -42,9 +49,9 @@ export function mergeReports(reports: RunReport[], options: { baseline?: Baselin
   const order = new Map<string, number>();
   plan.work.forEach((k, i) => { if (!order.has(k)) order.set(k, i); });
   const rank = (k: string): number => order.get(k) ?? Number.MAX_SAFE_INTEGER;
-  const results: CaseResult[] = reports.flatMap((r) => r.results).map((r, i) => ({ r, i, k: rank(caseKey(r.suite, r.metric, r.caseId)) }))
+  const results: CaseResult[] = used.flatMap((r) => r.results).map((r, i) => ({ r, i, k: rank(caseKey(r.suite, r.metric, r.caseId)) }))
     .sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.r);
-  const laws: LawResult[] = reports.flatMap((r) => r.laws).map((l, i) => ({ l, i, k: rank(lawKey(l.suite ?? '', l.law, l.metric)) }))
+  const laws: LawResult[] = used.flatMap((r) => r.laws).map((l, i) => ({ l, i, k: rank(lawKey(l.suite ?? '', l.law, l.metric)) }))
     .sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.l);
 
   const agreement: AgreementResult[] = [];
