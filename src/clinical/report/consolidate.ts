@@ -84,7 +84,10 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   if (keepsBesideHedge(sign, interpretation, getLexicon().byName.get(sign.name)?.category === 'pleura')) return false;
   // a differential named elsewhere ("differential includes ... abscess") does not replace a stated finding, unless it
   // was stated as the interpretation of that same sign ("... opacities, which may represent atelectasis or pneumonia")
-  if ((interpretation.probability ?? 3) < 2 && !interpretation.evidence?.includes(sign.name)) return false;
+  // a possible interpretation in the very next sentence, naming no place of its own, is about that sign ("Haziness in the R
+  // lower zone. ? early consolidation cannot be excluded.")
+  const next = interpretation.sentence === sign.sentence + 1 && !interpretation.laterality && !interpretation.location?.length;
+  if ((interpretation.probability ?? 3) < 2 && !interpretation.evidence?.includes(sign.name) && !next) return false;
   if (!sideFits(sign.laterality, interpretation.laterality)) return false;
   const a = sign.location ?? [];
   const b = ownLocation ?? [];
@@ -118,6 +121,7 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
     target.laterality ??= sign.laterality;
   }
   absorbGenericSurgery(merged, absorbed);
+  absorbUnplacedMass(merged, absorbed);
   // in place, keys where a spread would put them: `merged` holds this call's own copies
   const out = merged.filter((f) => !absorbed.has(f));
   for (let i = 0; i < out.length; i++) {
@@ -179,5 +183,19 @@ function sheathsIntoCatheters(merged: readonly Finding[], absorbed: Set<Finding>
     if (!catheter) continue;
     absorbed.add(f);
     catheter.laterality ??= f.laterality;
+  }
+}
+
+/** Places in the lung or hilum: a mass there is not the mediastinal mass of the same report. */
+const LUNG_PLACES = new Set(['upper lobe', 'middle lobe', 'lower lobe', 'lingula', 'apex', 'base', 'upper zone', 'mid zone', 'lower zone', 'hilum', 'perihilar']);
+
+/** "Widened superior mediastinum with a lobulated mass ... IMPRESSION: anterior mediastinal mass": a mass placed nowhere in the lung is that mass. */
+function absorbUnplacedMass(merged: readonly Finding[], absorbed: Set<Finding>): void {
+  const mediastinal = merged.find((f) => f.name === 'mediastinal mass' && affirmed(f) && !absorbed.has(f));
+  if (!mediastinal) return;
+  for (const f of merged) {
+    if (f.name !== 'mass' || !affirmed(f) || absorbed.has(f) || f.location?.some((l) => LUNG_PLACES.has(l))) continue;
+    absorbed.add(f);
+    mediastinal.evidence = [...new Set([...(mediastinal.evidence ?? []), 'mass'])];
   }
 }

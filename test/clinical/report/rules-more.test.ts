@@ -57,6 +57,9 @@ const PRECISION: [string, string, string[]][] = [
   ['a communication line states no finding', 'Right pneumothorax. Discussed with the surgeon, who was inserting a chest tube.', ['pneumothorax:present:right']],
   ['a limitation by overlying devices', 'Limited exam due to overlying monitoring leads.', []],
   ['a sign that is hard to tell from another', 'Right basal atelectasis. No effusion, although atelectasis and consolidation can be difficult to distinguish.', ['atelectasis:present:right']],
+  ['a mass placed nowhere in the lung is the mediastinal mass of the report', 'Widened superior mediastinum with a lobulated soft tissue mass. IMPRESSION: Anterior mediastinal mass.', ['widened mediastinum:present', 'mediastinal mass:present']],
+  ['a mass in a lobe stays beside a mediastinal mass', 'Mass in the right upper lobe. Separate anterior mediastinal mass.', ['mass:present:right', 'mediastinal mass:present']],
+  ['a possible interpretation in the next sentence', 'Faint haziness in the L lower zone. ? early consolidation cannot be ruled out.', ['consolidation:uncertain:left']],
   ['a sign restated without a place after its interpretation', 'Patchy peripheral opacities at both bases, consistent with multifocal pneumonia. IMPRESSION: Increasing bilateral opacities.', ['pneumonia:present:bilateral']],
 ];
 
