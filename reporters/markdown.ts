@@ -85,7 +85,8 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
         ...(g.unexpectedPasses.length ? [`unexpected passes: ${g.unexpectedPasses.map(mdCode).join(', ')}`] : []),
         ...(g.failedLaws?.length ? [`failed laws: ${g.failedLaws.map(mdCode).join(', ')}`] : []),
         ...(g.agreement?.length ? [`agreement: ${g.agreement.map((k) => `${k.stat} ${k.value === null ? 'n/a' : k.value.toFixed(3)} ${k.holds ? '≥' : '<'} ${k.min}`).join(', ')}`] : []),
-        ...(g.reason && !notRun ? [mdText(g.reason)] : []),
+        // the reason's parts the columns and notes above do not already say (the pass rate, required cases, laws, agreement)
+        ...(g.reason && !notRun ? uncovered(g.reason).map(mdText) : []),
       ];
       return [
         notRun ? '⏸️ not run' : g.informational ? 'ℹ️' : g.state === 'fail' ? '❌' : '✅',
@@ -186,3 +187,9 @@ export const createMarkdownReporter: ReporterFactory = (options) => ({
 });
 
 export default createMarkdownReporter;
+
+/** Parts of a gate's reason that its table row does not show otherwise. */
+function uncovered(reason: string): string[] {
+  const covered = /^(pass rate [\d.]+% < [\d.]+%|required cases did not pass: |laws did not pass: |known failures now pass |agreement )/;
+  return reason.split('; ').filter((part) => !covered.test(part));
+}

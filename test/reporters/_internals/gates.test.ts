@@ -2,6 +2,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { otherReasons, renderGates } from '../../../reporters/_internals/gates.js';
 import { annotations } from '../../../reporters/github-actions.js';
+import { renderMarkdown } from '../../../reporters/markdown.js';
 import { evaluateGate } from '../../../src/runner/gates.js';
 import type { CaseResult, RunReport } from '../../../src/runner/results.js';
 
@@ -24,5 +25,12 @@ describe('gate lines', () => {
     const report = { summary: { passed: 1, failed: 1, errors: 0, skipped: 0 }, results: [], laws: [], gates: [gate], problems: [], exitCode: 1 } as unknown as RunReport;
     const a = annotations(report, '/').find((x) => x.title === 'gate failed: cases · overlap')!;
     expect(a.message).toBe('pass rate 50.0% < 100.0%\nrequired cases did not pass: b');
+  });
+
+  it('markdown: the notes column does not repeat the pass rate or the required cases', () => {
+    const report = { summary: { passed: 1, failed: 1, errors: 0, skipped: 0 }, results: [], laws: [], gates: [gate], problems: [], exitCode: 1 } as unknown as RunReport;
+    const row = renderMarkdown(report).split('\n').find((l) => l.includes('| overlap |'))!;
+    expect(row.match(/50\.0%/g)).toHaveLength(1);
+    expect(row.match(/did not pass|required failed/g)).toHaveLength(1);
   });
 });
