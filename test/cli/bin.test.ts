@@ -32,4 +32,10 @@ describe('bin file mode', () => {
     const { statSync } = await import('node:fs');
     expect(statSync(bin).mode & 0o111).not.toBe(0);
   });
+
+  it('stops quietly when its output pipe closes early (`| head -1`), not with an EPIPE stack', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" list --json | head -1`], { cwd: root, encoding: 'utf8' });
+    expect(r.stdout).toBe('{\n');
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event/);
+  });
 });
