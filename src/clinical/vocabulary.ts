@@ -6,15 +6,17 @@
 export const FINDING_NAMES = [
   // pleura and air
   'pneumothorax', 'tension pneumothorax', 'hydropneumothorax', 'pleural effusion', 'pleural thickening', 'pleural plaques',
+  'costophrenic angle blunting',
   // lung parenchyma and airways
   'consolidation', 'pneumonia', 'aspiration', 'atelectasis', 'lobar collapse', 'lung opacity', 'ground-glass opacity',
   'pulmonary edema', 'vascular congestion', 'interstitial opacities', 'fibrosis', 'emphysema', 'bullae', 'hyperinflation',
   'nodule', 'mass', 'granuloma', 'cavitary lesion', 'lung abscess', 'bronchiectasis', 'bronchial wall thickening', 'scarring',
+  'prominent bronchovascular markings',
   'elevated hemidiaphragm', 'low lung volumes', 'silhouette sign',
   // heart, vessels, mediastinum
   'cardiomegaly', 'pericardial effusion', 'widened mediastinum', 'pneumomediastinum', 'mediastinal mass',
   'hilar lymphadenopathy', 'enlarged pulmonary arteries', 'aortic atherosclerosis', 'tortuous aorta', 'hiatal hernia',
-  'tracheal deviation', 'mediastinal shift', 'aortic aneurysm',
+  'tracheal deviation', 'mediastinal shift', 'aortic aneurysm', 'hilar retraction',
   // bones and soft tissue
   'rib fracture', 'clavicle fracture', 'vertebral compression fracture', 'scoliosis', 'kyphosis', 'degenerative changes',
   'osteopenia', 'lytic bone lesion', 'sclerotic bone lesion', 'subcutaneous emphysema', 'foreign body',
