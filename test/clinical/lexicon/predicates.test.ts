@@ -43,8 +43,7 @@ describe('lexicon: statedAs predicates', () => {
   });
 
   it('abbreviations of these styles carry their expansion', () => {
-    const abbr = getLoadedLexicon().language.abbreviations;
-    expect(abbr['s/o']).toBe('suggestive of');
+    expect(getLoadedLexicon().language.abbreviations.ijv).toBe('internal jugular vein');
     expect(seen('Nodular opacities rt upper zone s/o granulomas.')).toEqual(['granuloma:uncertain:right']);
     expect(seen('Patchy opacities b/l lower zones.')).toEqual(['lung opacity:present:bilateral']);
   });
