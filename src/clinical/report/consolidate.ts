@@ -97,9 +97,7 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   if (a.length === 0 && interpretation.evidence?.includes(sign.name)) return true;
   // Across sentences a stated place must agree, or the interpretation names none for a placed sign
   // ("right basilar opacity. ... Findings concerning for pneumonia.").
-  // the heart has no side: an enlarged cardiac silhouette ... "s/o pericardial effusion" is one observation of one organ
-  const cardiac = (f: Finding): boolean => getLexicon().byName.get(f.name)?.category === 'cardiac';
-  const placed = a.length > 0 || sign.laterality !== undefined || (cardiac(sign) && cardiac(interpretation));
+  const placed = a.length > 0 || sign.laterality !== undefined;
   // the interpretation names no place of its own: no side at all, or the sign's side ("R apical PTX" ... "R haemopneumothorax")
   return placed && b.length === 0 && (interpretation.laterality === undefined || interpretation.laterality === sign.laterality || interpretation.laterality === 'bilateral');
 }
