@@ -24,8 +24,9 @@ score_batch(requests) returns one outcome per request, in order. An outcome is
   - {"value": x, "details": {...}}        as is
   - {"error": "reason"}                   an error verdict for that request
   - an Exception instance                 an error verdict with its message
-An exception raised by score_batch fails the whole batch (its traceback goes to stderr and
-into the verdicts); the worker keeps serving. NaN and infinities become per-request errors.
+An exception raised by score_batch fails the batch (its traceback goes to stderr and into the
+verdicts); metric-suite then re-sends its requests one at a time, so only the one that raises
+alone is an error. The worker keeps serving. NaN and infinities become per-request errors.
 Use score_one=f instead of score_batch to score requests one by one: an exception then
 fails only its own request.
 
