@@ -284,6 +284,12 @@ function absorb(sign: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;
   if (!info.signs.has(sign.name) || sign.status === 'absent' || to.status === 'absent' || sign.dropped) return;
   if (keepsBesideHedge(sign, to, g.info.get(sign.name)!.pleural)) return;
+  // "2.1 cm spiculated nodule, suspicious for primary malignancy": what is seen is the nodule (under 3 cm); the malignancy it
+  // may be is its interpretation, not a mass
+  if (to.name === 'mass' && sign.name === 'nodule' && !(sign.mm && Math.max(...sign.mm) >= 30)) {
+    to.absorbed = true;
+    return;
+  }
   sign.absorbed = true;
   to.evidence = [...new Set([...(to.evidence ?? []), sign.name, ...(sign.evidence ?? [])])];
   if (info.graded && !to.sev && sign.sev) [to.sev, to.sevText] = [sign.sev, sign.sevText];

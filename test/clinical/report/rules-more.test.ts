@@ -60,6 +60,8 @@ const PRECISION: [string, string, string[]][] = [
   ['a mass placed nowhere in the lung is the mediastinal mass of the report', 'Widened superior mediastinum with a lobulated soft tissue mass. IMPRESSION: Anterior mediastinal mass.', ['widened mediastinum:present', 'mediastinal mass:present']],
   ['a mass in a lobe stays beside a mediastinal mass', 'Mass in the right upper lobe. Separate anterior mediastinal mass.', ['mass:present:right', 'mediastinal mass:present']],
   ['a possible interpretation in the next sentence', 'Faint haziness in the L lower zone. ? early consolidation cannot be ruled out.', ['consolidation:uncertain:left']],
+  ['a small nodule said to be a malignancy stays the nodule', 'A 1.8 cm spiculated nodule in the right upper lobe, suspicious for primary lung malignancy.', ['nodule:present:right']],
+  ['a large one is a mass', 'A 4 cm spiculated opacity in the right upper lobe, suspicious for primary lung malignancy.', ['mass:uncertain:right']],
   ['a sign restated without a place after its interpretation', 'Patchy peripheral opacities at both bases, consistent with multifocal pneumonia. IMPRESSION: Increasing bilateral opacities.', ['pneumonia:present:bilateral']],
 ];
 
