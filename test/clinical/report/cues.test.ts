@@ -135,3 +135,35 @@ describe('a comparative hedge favours one finding over the other (CONVENTIONS §
     expect(crimson('Atelectasis more likely than pneumonia.', 'Pneumonia.')).toBeLessThan(1);
   });
 });
+
+describe('costophrenic angle blunting is a sign (CONVENTIONS §4)', () => {
+  it('interpreted, it gives the interpretation its side', () => {
+    expect(one('Blunting of the left costophrenic angle, which could reflect a small effusion.', 'pleural effusion')).toMatchObject({
+      status: 'uncertain', probability: 1, side: 'left', severity: 'mild', evidence: ['costophrenic angle blunting'],
+    });
+    expect(one('Right CP angle is blunted, likely a small effusion.', 'pleural effusion')).toMatchObject({ status: 'uncertain', probability: 2, side: 'right' });
+    expect(one('Mild blunting of the left CP angle - ? pleural thickening.', 'pleural thickening')).toMatchObject({ side: 'left', status: 'uncertain' });
+  });
+
+  it.each([
+    ['Blunting of the left costophrenic angle.', 'costophrenic angle blunting:present:left'],
+    ['Minimal blunting of rt CP angle.', 'costophrenic angle blunting:present:right'],
+    ['The left costophrenic angle is blunted.', 'costophrenic angle blunting:present:left'],
+    ['Blunted right costophrenic angle.', 'costophrenic angle blunting:present:right'],
+  ])('alone, it is a sign finding: %s', (text, want) => {
+    expect(seen(text)).toEqual([want]);
+  });
+
+  it('beside the effusion it is a sign of, it is not reported', () => {
+    expect(seen('Small bilateral pleural effusions with blunting of the costophrenic angles.')).toEqual(['pleural effusion:present:bilateral']);
+    expect(seen('Blunting of the right CP angle, small right haemothorax.')).toEqual(['hemothorax:present:right']);
+    expect(seen('Costophrenic angles are sharp.')).toEqual([]);
+  });
+
+  it('crimson:lexicon: the wrong side is an error, blunting against an effusion is a match', () => {
+    const ref = 'Blunting of the left costophrenic angle, which could reflect a small effusion.';
+    expect(crimson(ref, 'Possible small left pleural effusion.')).toBe(1);
+    expect(crimson(ref, 'Possible small right pleural effusion.')).toBeLessThan(1);
+    expect(crimson('Blunting of the left costophrenic angle.', 'No acute cardiopulmonary process.')).toBeLessThan(1);
+  });
+});
