@@ -37,6 +37,12 @@ const opt = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(a,
 /** An optional value where `cond` holds, else none; lazy because fc.constantFrom() refuses an empty list. */
 const when = <T>(cond: boolean, a: () => fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => (cond ? opt(a()) : fc.constant(undefined));
 
+/** A tip distance above the carina that the tube's `carinaDistanceMm` accepts (clamped, so the draws stay as they were). */
+function withinCarinaRange(lf: LexiconFinding, mm: number): number {
+  const r = lf.carinaDistanceMm;
+  return r ? Math.min(Math.max(mm, r.min), r.max) : mm;
+}
+
 function hardwareArb(lf: LexiconFinding): fc.Arbitrary<RenderableFinding> {
   const tips = positionChoices(lf);
   return fc
@@ -54,7 +60,8 @@ function hardwareArb(lf: LexiconFinding): fc.Arbitrary<RenderableFinding> {
         status: 'present',
         probability: 3,
         laterality: where.laterality,
-        measurementMm: takesDistance(lf, tip) ? distanceMm : undefined,
+        // within the tube's acceptable distance (§33): a stated tip implies the placement below
+        measurementMm: takesDistance(lf, tip) ? withinCarinaRange(lf, distanceMm) : undefined,
         temporal,
         devicePosition: tip,
         // A stated tip implies the placement (§21); only a tipless device states one in words.
