@@ -8,7 +8,7 @@ describe('metric-suite extract', () => {
   it('prints each finding with its significance and the rule that set it', async () => {
     const r = await cli(['extract', 'Endotracheal tube 1 cm above the carina. Small right pneumothorax.'], process.cwd());
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('F1 present endotracheal tube [size 10 mm; tip above carina; malpositioned]');
+    expect(r.stdout).toContain('F1 present endotracheal tube [tip 10 mm above carina; malpositioned]');
     expect(r.stdout).toContain('significance urgent (an airway tube within 1.5 cm of the carina may enter a bronchus: it needs repositioning at once)');
     expect(r.stdout).toMatch(/F2 present pneumothorax \[side right; severity small\]\n\s+significance actionable_not_urgent/);
   });

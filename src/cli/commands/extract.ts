@@ -11,13 +11,15 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** One line per finding: what the offline judge saw, and why it weighs what it weighs. */
 export function formatFinding(f: ReportFinding): string {
   const hedge = f.status === 'uncertain' ? ` (${f.probability === 2 ? 'likely' : 'possible'})` : '';
+  // a device's stated distance is where its tip lies ("ETT 1 cm above the carina"), not a size of the finding
+  const tipDistance = f.size !== undefined && f.devicePosition !== undefined ? `${f.size.mm} mm ` : '';
   const attrs = [
     f.side && `side ${f.side}`,
     f.location && `at ${f.location.join(', ')}`,
     f.severityText && `severity ${f.severityText}`,
-    f.size && `size ${f.size.dimensionsMm.join(' x ')} mm`,
+    f.size && !tipDistance && `size ${f.size.dimensionsMm.join(' x ')} mm`,
     f.temporal && `temporal ${f.temporal}`,
-    f.devicePosition && `tip ${f.devicePosition}`,
+    f.devicePosition && `tip ${tipDistance}${f.devicePosition}`,
     f.devicePlacement,
     f.evidence && `from ${f.evidence.join(', ')}`,
   ].filter(Boolean);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFindings } from '../../../src/clinical/report/index.js';
+import { formatFinding } from '../../../src/cli/commands/extract.js';
 import { judgeByLexicon } from '../../../src/metrics/crimson/lexicon-judge.js';
 import { computeCrimsonScore } from '../../../src/metrics/crimson/score.js';
 import { one, seen } from './_helpers.js';
@@ -165,5 +166,51 @@ describe('costophrenic angle blunting is a sign (CONVENTIONS §4)', () => {
     expect(crimson(ref, 'Possible small left pleural effusion.')).toBe(1);
     expect(crimson(ref, 'Possible small right pleural effusion.')).toBeLessThan(1);
     expect(crimson('Blunting of the left costophrenic angle.', 'No acute cardiopulmonary process.')).toBeLessThan(1);
+  });
+});
+
+describe('a tube tip distance is shown as where the tip lies, not as a size', () => {
+  it('ETT 1 cm above the carina', () => {
+    const ett = extractFindings('ETT 1 cm above the carina.').find((f) => f.name === 'endotracheal tube')!;
+    expect(formatFinding(ett)).toContain('[tip 10 mm above carina; malpositioned]');
+    expect(formatFinding(ett)).not.toContain('size');
+  });
+  it('a nodule keeps its size', () => {
+    const nodule = extractFindings('8 mm nodule in the right upper lobe.').find((f) => f.name === 'nodule')!;
+    expect(formatFinding(nodule)).toContain('size 8 mm');
+  });
+});
+
+describe('a venous catheter tip is read by the catheter kind, the same for every catheter of it (CONVENTIONS §33)', () => {
+  it.each([
+    ['Right IJ catheter tip in the right atrium.', 'central venous catheter'],
+    ['Left PICC tip in the right atrium.', 'picc'],
+    ['Right chest port with catheter tip in the right atrium.', 'implanted port'],
+    ['Right IJ tunneled dialysis catheter with tip in the right atrium.', 'dialysis catheter'],
+    ['Left subclavian central line terminates at the cavoatrial junction.', 'central venous catheter'],
+  ])('%s', (text, name) => {
+    expect(one(text, name)).toMatchObject({ devicePlacement: 'appropriate', significance: 'not_actionable_not_urgent' });
+  });
+
+  it.each([
+    ['Right IJ catheter tip in the right ventricle.', 'central venous catheter'],
+    ['Left PICC tip in the right ventricle.', 'picc'],
+    ['Right IJ catheter tip in the right atrium, should be withdrawn 2 cm.', 'central venous catheter'],
+    ['Right chest port with catheter tip in the right atrium, deeper than ideal.', 'implanted port'],
+  ])('%s is malpositioned', (text, name) => {
+    expect(one(text, name)).toMatchObject({ devicePlacement: 'malpositioned', significance: 'urgent' });
+  });
+});
+
+describe('a side comparison against the earlier study is a change (CONVENTIONS §20)', () => {
+  it.each([
+    ['Small bilateral pleural effusions, larger on the left than previously.', 'increased'],
+    ['Bilateral effusions, greater on the right than on the prior study.', 'increased'],
+    ['Bilateral effusions, smaller on the left than before.', 'decreased'],
+  ])('%s', (text, temporal) => {
+    expect(one(text, 'pleural effusion')).toMatchObject({ side: 'bilateral', temporal });
+  });
+  it('left against right is no change', () => {
+    expect(one('Bilateral effusions, larger on the left.', 'pleural effusion')?.temporal).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { MIN_LENGTH } from '../../lexicon/spelling.js';
 import { joinAcrossAdverbs } from './adverbs.js';
+import { sideChangeSincePrior } from './side-change.js';
 import type { Grammar } from './grammar.js';
 import { parseMeasurement } from './measure.js';
 import { tokenize, type Token } from './tokenize.js';
@@ -174,5 +175,6 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
   }
   resolveElided(items, g);
   earlierAbsence(items);
+  sideChangeSincePrior(items);
   return joinAcrossAdverbs(mergeRanges(items), g);
 }
