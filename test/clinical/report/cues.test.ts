@@ -216,3 +216,24 @@ describe('a side comparison against the earlier study is a change (CONVENTIONS ย
     expect(one('Bilateral effusions, larger on the left.', 'pleural effusion')?.temporal).toBeUndefined();
   });
 });
+
+describe('a "label: value" template gives the label its attributes (CONVENTIONS ยง19)', () => {
+  it('Effusion: small, left.', () => {
+    expect(one('Pneumothorax: none. Effusion: small, left.', 'pleural effusion')).toMatchObject({ status: 'present', side: 'left', severity: 'mild' });
+    expect(one('Pneumothorax: none. Effusion: small, left.', 'pneumothorax')?.status).toBe('absent');
+  });
+  it.each([
+    ['Pneumothorax: small apical, right.', 'pneumothorax', { side: 'right', location: ['apex'], severity: 'mild' }],
+    ['Consolidation: right lower lobe.', 'consolidation', { side: 'right', location: ['lower lobe'] }],
+    ['Effusion: new, moderate, right.', 'pleural effusion', { side: 'right', severity: 'moderate', temporal: 'new' }],
+  ])('%s', (text, name, want) => {
+    expect(one(text, name)).toMatchObject(want);
+  });
+  it('a value that names another finding, or the next clause, is not an attribute', () => {
+    expect(seen('Effusion: small left; pneumothorax: none.')).toEqual(['pleural effusion:present:left']);
+  });
+  it('crimson:lexicon: the wrong side against a templated report is an error', () => {
+    expect(crimson('Pneumothorax: none. Effusion: small, left.', 'Small left pleural effusion.')).toBe(1);
+    expect(crimson('Pneumothorax: none. Effusion: small, left.', 'Small right pleural effusion.')).toBeLessThan(1);
+  });
+});

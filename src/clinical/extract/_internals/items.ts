@@ -4,6 +4,7 @@
  */
 import { MIN_LENGTH } from '../../lexicon/spelling.js';
 import { joinAcrossAdverbs } from './adverbs.js';
+import { joinLabelValue } from './label-value.js';
 import { sideChangeSincePrior } from './side-change.js';
 import type { Grammar } from './grammar.js';
 import { parseMeasurement } from './measure.js';
@@ -176,5 +177,6 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
   resolveElided(items, g);
   earlierAbsence(items);
   sideChangeSincePrior(items);
+  joinLabelValue(items);
   return joinAcrossAdverbs(mergeRanges(items), g);
 }
