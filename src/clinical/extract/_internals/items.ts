@@ -39,8 +39,19 @@ function joined(toks: readonly Token[], i: number, j: number): string {
   return out;
 }
 
+/** Whether some severity word follows another, or `to` after one: else mergeRanges has nothing to merge (most sentences). */
+function hasRange(items: readonly Item[]): boolean {
+  for (let k = 1; k < items.length; k++) {
+    if (!(items[k]!.flags & F.SEV)) continue;
+    const prev = items[k - 1]!;
+    if ((prev.flags & F.SEV && !(prev.flags & F.FINDING)) || (prev.text === 'to' && k > 1 && items[k - 2]!.flags & F.SEV)) return true;
+  }
+  return false;
+}
+
 /** Severity ranges (`small to moderate`, `mild-moderate`) become one item with the higher end. */
 function mergeRanges(items: Item[]): Item[] {
+  if (!hasRange(items)) return items;
   const out: Item[] = [];
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
