@@ -60,3 +60,24 @@ describe('report styles: second-language teaching-hospital and dictated reports'
     expect(seen('Cardiomediastinal silhouette is shifted to the right.')).toEqual(['mediastinal shift:present:right']);
   });
 });
+
+describe('report styles: tuberculosis and occupational lung disease as teaching hospitals write them', () => {
+  const TB: [string, string[]][] = [
+    // Koch's (the apostrophe splits the word) is tuberculosis, a disease named beside its signs (vocabulary-fourth)
+    ["Fluffy nodular shadows in lt upper zone - s/o pulmonary Koch's.", ['tuberculosis:uncertain:left']],
+    ["Patchy consolidation rt upper zone, ? Koch's.", ['consolidation:present:right', 'tuberculosis:uncertain:right']],
+    ["Old healed Koch's.", ['healed tuberculosis:present']],
+    ['Post-tubercular fibrotic bands in both upper zones.', ['healed tuberculosis:present', 'fibrosis:present:bilateral']],
+    // a tuberculous effusion is the effusion, not a second finding
+    ['Moderate lt pleural effusion, ? tubercular effusion.', ['pleural effusion:present:left']],
+    // pneumoconiosis and hydatid cysts stand beside their opacities; an aspergilloma is the mass in the cavity
+    ['Innumerable small nodular opacities in both upper zones, consistent with silicosis.', ['nodule:present:bilateral', 'pneumoconiosis:present:bilateral']],
+    ['Well-defined round opacity in rt lower zone - s/o hydatid cyst.', ['nodule:present:right', 'hydatid cyst:uncertain:right']],
+    ['Rt upper zone soft tissue mass within a cavity, likely aspergilloma.', ['aspergilloma:uncertain:right', 'cavitary lesion:present']],
+  ];
+  for (const [text, expected] of TB) {
+    it(text, () => {
+      expect(seen(text).sort()).toEqual([...expected].sort());
+    });
+  }
+});
