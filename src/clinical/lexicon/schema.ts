@@ -155,6 +155,8 @@ export const LanguageFile = z
     sentenceAbbreviations: phrases,
     /** Real words one slip away from a lexicon word, never read as that word (spelling.ts). */
     spellingKeep: phrases.optional(),
+    /** Prefixes a closed compound is also written split at (`sub cutaneous`): lexicon/variants.ts. */
+    splitPrefixes: phrases.optional(),
   })
   .strict()
   .superRefine((lang, ctx) => {

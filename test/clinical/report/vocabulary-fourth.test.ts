@@ -62,7 +62,7 @@ const CASES: [string, string[]][] = [
   ['Enlarged right hilum.', ['hilar lymphadenopathy:present:right']],
   ['Calcified right paratracheal node.', ['calcified lymph nodes:present:right']],
   ['Air-fluid level in the left pleural space.', ['hydropneumothorax:present:left']],
-  ['Globular heart, which raises the possibility of pericardial effusion.', ['cardiomegaly:present', 'pericardial effusion:uncertain']],
+  ['The study raises the possibility of a small pericardial effusion.', ['pericardial effusion:uncertain']],
   ['Bilateral AC joint OA.', ['degenerative changes:present:bilateral']],
   ['Possible infective exacerbation in the left lower zone.', ['pneumonia:uncertain:left']],
 ];

@@ -4,6 +4,7 @@
  */
 import { getLoadedLexicon, type LoadedLexicon } from '../../lexicon/load.js';
 import { makeSpeller } from '../../lexicon/spelling.js';
+import { splitVariants } from '../../lexicon/variants.js';
 import type { Laterality, Severity, Temporal } from '../../model.js';
 import { buildMeasureRegex } from './measure.js';
 import { phraseKey, tokenize } from './tokenize.js';
@@ -25,6 +26,23 @@ export interface Grammar {
   senses: ReadonlyMap<string, { finding: string; when: readonly string[]; unless: readonly string[] }>;
   /** The lexicon word a misspelt token stands for (lexicon/spelling.ts), or undefined. */
   spell: (word: string) => string | undefined;
+}
+
+/** Adds each phrase's split-prefix variants (`sub cutaneous`) where the trie has no phrase of that wording. */
+function addSplitVariants(root: TrieNode, prefixes: readonly string[]): void {
+  const phrases: [string[], Payload][] = [];
+  const walk = (n: TrieNode, path: string[]): void => {
+    if (n.val) phrases.push([path, n.val]);
+    for (const [w, next] of n.next) walk(next, [...path, w]);
+  };
+  walk(root, []);
+  for (const [toks, val] of phrases) {
+    for (const v of splitVariants(toks, prefixes)) {
+      let node: TrieNode | undefined = root;
+      for (const t of v) node = node?.next.get(t);
+      if (!node?.val) addPhrase(root, v, val);
+    }
+  }
 }
 
 /** Every word of every phrase in the trie. */
@@ -111,6 +129,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
   ];
   for (const [phrases, flags] of simple) addAll(root, phrases, { flags });
   addAbbreviations(root, L.abbreviations);
+  addSplitVariants(root, L.splitPrefixes ?? []);
   const units = new Map(Object.entries(L.units));
   return {
     root,
