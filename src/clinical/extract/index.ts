@@ -9,6 +9,7 @@
 import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
 import { applyComparatives } from './comparatives.js';
+import { sideFromDrain } from './drained.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { getGrammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
@@ -46,6 +47,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     applyComparatives(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g, clean);
+    sideFromDrain(mentions, g);
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);
   }
   return finalizeIds(out);

@@ -237,3 +237,16 @@ describe('a "label: value" template gives the label its attributes (CONVENTIONS 
     expect(crimson('Pneumothorax: none. Effusion: small, left.', 'Small right pleural effusion.')).toBeLessThan(1);
   });
 });
+
+describe('a pleural finding treated by a sided drain in its sentence is on that side', () => {
+  it('Interval placement of a left chest tube with near complete resolution of the pneumothorax.', () => {
+    expect(one('Interval placement of a left chest tube with near complete resolution of the pneumothorax.', 'pneumothorax')).toMatchObject({
+      status: 'present', side: 'left', temporal: 'improved',
+    });
+  });
+  it('two drains, or a bilateral one, give no side', () => {
+    expect(one('Bilateral chest tubes with small residual pneumothorax.', 'pneumothorax')?.side).toBeUndefined();
+    expect(one('Left chest tube without pneumothorax.', 'pneumothorax')).toMatchObject({ status: 'absent' });
+    expect(one('Left chest tube without pneumothorax.', 'pneumothorax')?.side).toBeUndefined();
+  });
+});
