@@ -70,7 +70,11 @@ function tokenizeAscii(text: string, from: number, to: number): Token[] {
 
 /** Tokens of `text` between `from` and `to`. */
 export function tokenize(text: string, from = 0, to = text.length): Token[] {
-  if (isAscii(text)) return tokenizeAscii(text, from, to);
+  return isAscii(text) ? tokenizeAscii(text, from, to) : tokenizeByRegex(text, from, to);
+}
+
+/** The tokenizer's definition (`TOKEN`), for any text; the ASCII scanner must give the same tokens. */
+export function tokenizeByRegex(text: string, from = 0, to = text.length): Token[] {
   const out: Token[] = [];
   TOKEN.lastIndex = from;
   for (let m = TOKEN.exec(text); m !== null && m.index < to; m = TOKEN.exec(text)) {
