@@ -50,7 +50,7 @@ function hardwareArb(lf: LexiconFinding): fc.Arbitrary<RenderableFinding> {
       where: fc.constantFrom(...sideLocationCombos(lf)),
       tip: when(tips.length > 0, () => fc.constantFrom(...tips)),
       placement: when(placementApplies(lf), () => fc.constantFrom('appropriate' as const, 'malpositioned' as const)),
-      // within the tube's acceptable window above the carina (findings.yaml carinaDistanceMm): the stated tip then keeps its placement
+      // within the tube's acceptable window above the carina (findings/*.yaml carinaDistanceMm): the stated tip then keeps its placement
       distanceMm: fc.integer({ min: lf.carinaDistanceMm?.min ?? 10, max: lf.carinaDistanceMm?.max ?? 80 }),
       temporal: opt(fc.constantFrom(...temporalChoices(lf))),
     })

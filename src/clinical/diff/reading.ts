@@ -17,7 +17,7 @@ interface Pair {
 }
 
 /**
- * §1.5 pairs the lexicon's `signs` (findings.yaml) do not link, or grade by the words used; they
+ * §1.5 pairs the lexicon's `signs` (findings/*.yaml) do not link, or grade by the words used; they
  * win over the lexicon where both state a grade.
  */
 const GUIDELINE_PAIRS: readonly Pair[] = [

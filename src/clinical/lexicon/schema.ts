@@ -1,5 +1,5 @@
 /**
- * Zod schemas for the two lexicon data files (findings.yaml, language.yaml). They check the
+ * Zod schemas for the two lexicon data files (findings/*.yaml, language/*.yaml, joined per folder by sources.ts). They check the
  * shape of each file and the rules a contributor can break without noticing: canonical ids
  * only, every canonical finding/location/tip position present, lowercase phrases, a term
  * owned by one finding, valid regular expressions in context rules.
@@ -94,7 +94,7 @@ const FindingEntry = z
   .refine((f) => f.terms[0] === f.name, { message: 'the first term must be the canonical name (preferred wording)' })
   .refine((f) => !f.appropriatePositions || f.category === 'device', { message: 'appropriatePositions is for devices only' });
 
-/** findings.yaml */
+/** findings/*.yaml */
 export const FindingsFile = z
   .object({ findings: z.array(FindingEntry) })
   .strict()
@@ -120,7 +120,7 @@ export const FindingsFile = z
 
 const PROBABILITY = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
-/** language.yaml */
+/** language/*.yaml */
 export const LanguageFile = z
   .object({
     laterality: z.object({ left: phrases, right: phrases, bilateral: phrases }).strict(),

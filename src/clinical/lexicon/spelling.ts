@@ -58,7 +58,7 @@ function candidates(word: string, known: ReadonlySet<string>): Set<string> {
 /**
  * A corrector over the lexicon's words: `correct(word)` gives the lexicon word a misspelt
  * `word` stands for, or undefined (a known word, a word in `keep` (real words one slip away from
- * a lexicon word: language.yaml `spellingKeep`), a short one, none or several candidates).
+ * a lexicon word: language/*.yaml `spellingKeep`), a short one, none or several candidates).
  */
 export function makeSpeller(known: ReadonlySet<string>, keep: ReadonlySet<string> = new Set()): (word: string) => string | undefined {
   const memo = new Map<string, string | null>();

@@ -2,7 +2,7 @@
  * Written variants of lexicon phrases. A closed compound is also written split at its prefix,
  * with a hyphen or a space (`sub-cutaneous`, `peri hilar`, `reticulo-nodular`, `pneumo thorax`:
  * hyphenated prefixes, voice recognition): the tokenizer drops the hyphen, so `sub cutaneous`
- * must be a phrase too. The prefixes are data (language.yaml `splitPrefixes`).
+ * must be a phrase too. The prefixes are data (language/*.yaml `splitPrefixes`).
  */
 
 /** The shortest rest of a word after its prefix that is split off (`sub` + `cutaneous`, not `bi` + `as`). */

@@ -156,7 +156,7 @@ function airwaySide(f: Finding): Pick<Finding, 'laterality'> | undefined {
 }
 
 /**
- * "Post CABG changes" ... "sternotomy wires, CABG clips": a post-surgical sign that names no operation (findings.yaml
+ * "Post CABG changes" ... "sternotomy wires, CABG clips": a post-surgical sign that names no operation (findings/*.yaml
  * `signOnly`) is the evidence of the specific post-surgical findings the report names elsewhere.
  */
 function absorbGenericSurgery(merged: readonly Finding[], absorbed: Set<Finding>): void {

@@ -88,7 +88,7 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Enteric tube tip in the distal esophagus, should be advanced.', [f('enteric tube', 'present', { devicePosition: 'esophagus', devicePlacement: 'malpositioned' })]],
   ['Dobhoff tube courses into the right lower lobe bronchus.', [f('enteric tube', 'present', { devicePosition: 'airway', devicePlacement: 'malpositioned' })]],
   ['Right IJ central venous catheter terminates at the cavoatrial junction.', [f('central venous catheter', 'present', { ...R, devicePosition: 'cavoatrial junction', devicePlacement: 'appropriate' })]],
-  // a PICC tip in the upper right atrium is acceptable (findings.yaml appropriatePositions)
+  // a PICC tip in the upper right atrium is acceptable (findings/*.yaml appropriatePositions)
   ['Left PICC with tip in the right atrium.', [f('picc', 'present', { ...L, devicePosition: 'right atrium', devicePlacement: 'appropriate' })]],
   ['ETT and NG tube are in standard position.', [f('endotracheal tube', 'present', { devicePlacement: 'appropriate' }), f('enteric tube', 'present', { devicePlacement: 'appropriate' })]],
   ['The enteric tube tip is not visualized.', [f('enteric tube', 'present')]],

@@ -15,7 +15,7 @@ describe('lexicon loading', () => {
   });
 
   it('fails clearly when the folder has no lexicon', () => {
-    expect(() => loadLexicon(path.join(packageRoot(), 'bench'))).toThrow(/cannot find .*findings\.yaml/);
+    expect(() => loadLexicon(path.join(packageRoot(), 'bench'))).toThrow(/cannot find .*findings/);
   });
 
   it('is memoised', () => {

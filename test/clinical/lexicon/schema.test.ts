@@ -1,16 +1,15 @@
 /** Lexicon validation: wrong data fails on load with an error naming the file and the problem. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { lexiconDir, parseLexicon } from '../../../src/clinical/lexicon/load.js';
+import { readLexiconSources } from '../../../src/clinical/lexicon/sources.js';
 
-const findingsYaml = readFileSync(path.join(lexiconDir(), 'findings.yaml'), 'utf8');
-const languageYaml = readFileSync(path.join(lexiconDir(), 'language.yaml'), 'utf8');
+const sources = readLexiconSources(lexiconDir());
+const { findings: findingsYaml, language: languageYaml } = sources;
 
 type Data = Record<string, unknown> & { findings: Record<string, unknown>[] };
 
-/** The packaged findings.yaml, edited. */
+/** The packaged findings (all files joined), edited. */
 function findingsWith(edit: (d: Data) => void): string {
   const d = parse(findingsYaml) as Data;
   edit(d);
@@ -32,7 +31,7 @@ describe('lexicon schema', () => {
 
   it.each([
     ['a missing finding', (d: Data) => d.findings.splice(d.findings.findIndex((f) => f.name === 'nodule'), 1), /missing finding "nodule"/],
-    ['a non-canonical name', (d: Data) => (entry(d, 'nodule').name = 'lung nodule'), /findings\.yaml[\s\S]*name/],
+    ['a non-canonical name', (d: Data) => (entry(d, 'nodule').name = 'lung nodule'), /findings[\s\S]*name/],
     ['an uppercase term', (d: Data) => (entry(d, 'nodule').terms as string[]).push('Nodulus'), /must be lowercase/],
     ['a term owned by two findings', (d: Data) => (entry(d, 'mass').terms as string[]).push('nodule'), /term "nodule" already belongs to "nodule"|already belongs/],
     ['an unknown tip position', (d: Data) => (entry(d, 'picc').appropriatePositions = ['left ventricle']), /appropriatePositions/],
@@ -45,9 +44,27 @@ describe('lexicon schema', () => {
     expect(() => parseLexicon(findingsWith(edit), languageYaml)).toThrow(message);
   });
 
-  it('names the file in every error', () => {
-    expect(() => parseLexicon(findingsWith((d) => (entry(d, 'nodule').graded = 'yes')), languageYaml)).toThrow(/^lexicon findings\.yaml: invalid data/);
-    expect(() => parseLexicon(findingsYaml, 'laterality: [')).toThrow(/^lexicon language\.yaml: not valid YAML/);
+  it('names the data in every error', () => {
+    expect(() => parseLexicon(findingsWith((d) => (entry(d, 'nodule').graded = 'yes')), languageYaml)).toThrow(/^lexicon findings: invalid data/);
+    expect(() => parseLexicon(findingsYaml, 'laterality: [')).toThrow(/^lexicon language: not valid YAML/);
+  });
+
+  it('names the file (and line) when it knows the files', () => {
+    const files = sources.files;
+    const focal = files.findings.findIndex((f) => f.name === 'findings/lung-focal.yaml');
+    const broken = files.findings.map((f, i) => (i === focal ? { ...f, text: f.text.replace('graded: true', 'graded: yes') } : f));
+    const joined = `findings:\n${broken.map((f) => f.text).join('')}`;
+    expect(() => parseLexicon(joined, languageYaml, undefined, { ...files, findings: broken })).toThrow(/^lexicon findings: invalid data in findings\/lung-focal\.yaml \(entry \d+\)/);
+    const lang = files.language.map((f, i) => (i === 1 ? { ...f, text: `${f.text}bad: x: y\n` } : f));
+    const line = lang[1]!.text.split('\n').length - 1;
+    expect(() => parseLexicon(findingsYaml, lang.map((f) => f.text).join(''), undefined, { ...files, language: lang })).toThrow(
+      new RegExp(`^lexicon ${lang[1]!.name.replace('.', '\\.')}:${line}: not valid YAML`),
+    );
+  });
+
+  it('refuses a language section defined in two files', () => {
+    const twice = `${languageYaml}units:\n  cm: [cm]\n`;
+    expect(() => parseLexicon(findingsYaml, twice)).toThrow(/^lexicon language: not valid YAML[\s\S]*unique/i);
   });
 
   it('rejects a statedAs subject the language does not define', () => {

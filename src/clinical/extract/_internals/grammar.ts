@@ -22,7 +22,7 @@ export interface Grammar {
   measure: RegExp;
   headers: { include: ReadonlySet<string>; skip: ReadonlySet<string> };
   sentenceAbbreviations: ReadonlySet<string>;
-  /** Terms with a second sense read from the sentence (language.yaml `senses`). */
+  /** Terms with a second sense read from the sentence (language/*.yaml `senses`). */
   senses: ReadonlyMap<string, { finding: string; when: readonly string[]; unless: readonly string[] }>;
   /** The lexicon word a misspelt token stands for (lexicon/spelling.ts), or undefined. */
   spell: (word: string) => string | undefined;
@@ -73,7 +73,7 @@ function addAbbreviations(root: TrieNode, abbreviations: Record<string, string>)
     const merged: Payload = { flags: 0 };
     for (let i = 0; i < toks.length; ) {
       const m = longestMatch(root, toks, i);
-      if (!m) throw new Error(`lexicon language.yaml: abbreviation "${abbr}" expands to "${expansion}", whose "${toks[i]!.t}" the lexicon does not know`);
+      if (!m) throw new Error(`lexicon language: abbreviation "${abbr}" expands to "${expansion}", whose "${toks[i]!.t}" the lexicon does not know`);
       mergePayload(merged, m.val, abbr);
       i += m.len;
     }

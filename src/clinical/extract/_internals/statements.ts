@@ -1,8 +1,8 @@
 /**
  * Subject-predicate statements: "the heart is enlarged" / "enlargement of the heart" name a
- * finding without its term (findings.yaml `statedAs`); "heart size is normal", "lungs are
+ * finding without its term (findings/*.yaml `statedAs`); "heart size is normal", "lungs are
  * clear", "normal cardiomediastinal silhouette" are normal statements that make findings
- * absent (CONVENTIONS §10-14; language.yaml `statements`).
+ * absent (CONVENTIONS §10-14; language/*.yaml `statements`).
  */
 import type { Grammar } from './grammar.js';
 import { longestMatch } from './trie.js';

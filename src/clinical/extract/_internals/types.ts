@@ -59,7 +59,7 @@ export interface Payload {
   /** Certainty probability of a hedge/certainty cue. */
   p?: 1 | 2 | 3;
   place?: 'appropriate' | 'malpositioned';
-  /** Statement subject id (language.yaml statements.subjects). */
+  /** Statement subject id (language/*.yaml statements.subjects). */
   subj?: string;
 }
 
@@ -150,16 +150,16 @@ export interface FindingInfo {
   located: boolean;
   measured: boolean;
   device: boolean;
-  /** A pleural collection or air (findings.yaml category `pleura`): a finding of its own even when a hedge names its cause. */
+  /** A pleural collection or air (findings/*.yaml category `pleura`): a finding of its own even when a hedge names its cause. */
   pleural: boolean;
   appropriate: ReadonlySet<string>;
-  /** Findings that may be signs of this one (findings.yaml `signs`). */
+  /** Findings that may be signs of this one (findings/*.yaml `signs`). */
   signs: ReadonlySet<string>;
-  /** A sign never reported beside a finding it is a sign of in the same sentence (findings.yaml `signOnly`). */
+  /** A sign never reported beside a finding it is a sign of in the same sentence (findings/*.yaml `signOnly`). */
   signOnly: boolean;
-  /** findings.yaml `nonspecific`. */
+  /** findings/*.yaml `nonspecific`. */
   nonspecific: boolean;
-  /** location id -> the finding's name there (findings.yaml `atLocation`). */
+  /** location id -> the finding's name there (findings/*.yaml `atLocation`). */
   atLocation?: ReadonlyMap<string, string>;
   /** Acceptable tip distance above the carina (mm), for airway tubes. */
   carina?: { min: number; max: number };
