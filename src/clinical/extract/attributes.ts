@@ -10,7 +10,7 @@
 import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
 import { CUE, F, type Item, type Mention } from './_internals/types.js';
-import { coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
+import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
 
 const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
 const PLAIN = F.LAT | F.LOC | F.SEV | F.TEMP | F.MEAS;
@@ -364,6 +364,8 @@ const CAUSAL = / (?:due|related|secondary|attributable) to$/;
  */
 function unnamedInterpretation(items: readonly Item[], k: number, idx: MentionIndex): boolean {
   if (CAUSAL.test(` ${items[k]!.text}`)) return false;
+  // "opacity, pneumonia likely in this setting": a hedge on the finding just before it, not a link to an unnamed one
+  if (idx.endAt.has(k - 1) && atClauseEnd(items, k)) return false;
   let words = 0;
   for (let j = k + 1; j < items.length; j++) {
     const it = items[j]!;

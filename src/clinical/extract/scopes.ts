@@ -180,7 +180,9 @@ export function assignStatus(items: readonly Item[], mentions: readonly Mention[
     }
     const own = m.a < m.b ? inside(items, m) : { neg: false, p: 3 as const };
     const pre = m.kind === 'clause' ? undefined : m.pre;
-    if (pre?.drop || m.post?.drop) m.dropped = true;
+    // a list run on from a differential ("DD atelectasis, pneumonia probable") ends where a finding states its own certainty
+    const ownCertainty = m.direct === undefined && m.post?.direct === true && !m.post.drop;
+    if ((pre?.drop && !ownCertainty) || m.post?.drop) m.dropped = true;
     const neg = own.neg || pre?.neg || m.post?.neg;
     const p = Math.min(own.p, pre?.p ?? 3, m.post?.p ?? 3) as 1 | 2 | 3;
     m.status = neg ? 'absent' : p < 3 ? 'uncertain' : 'present';

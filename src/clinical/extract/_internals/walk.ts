@@ -117,12 +117,20 @@ export function coordinatedBefore(items: readonly Item[], m: Mention, idx: Menti
 /** Words that only say "it is there" after a trailing hedge ("atelectasis may be PRESENT"). */
 const PRESENCE = new Set(['present', 'seen', 'noted', 'identified', 'visualized', 'evident', 'demonstrated', 'there', 'be', 'is', 'are']);
 
-/** Whether item `k` stands at the end of its clause (only punctuation or presence words after it). */
+/** Words opening a phrase that only says on what grounds a hedge is made ("pneumonia probable IN the clinical context"). */
+const GROUNDS = new Set(['in', 'given', 'clinically', 'radiologically', 'radiographically']);
+
+/**
+ * Whether item `k` stands at the end of its clause: only punctuation or presence words after it, or a phrase of
+ * plain words saying on what grounds ("pneumonia probable in context", "likely given the history").
+ */
 export function atClauseEnd(items: readonly Item[], k: number): boolean {
+  let grounds = false;
   for (let j = k + 1; j < items.length; j++) {
     const it = items[j]!;
     if (it.flags & F.CLAUSE || (it.flags & F.TERM && !PRESENCE.has(it.text.split(' ').pop()!))) return true;
-    if (it.flags !== 0 && !PRESENCE.has(it.text)) return false;
+    if (j === k + 1 && GROUNDS.has(it.text)) grounds = true;
+    else if (it.flags !== 0 && !PRESENCE.has(it.text) && !(grounds && (it.flags === F.WORD || it.flags & F.FILLER))) return false;
   }
   return true;
 }
