@@ -12,7 +12,8 @@
  */
 import type { RadGraphAnnotation, RadGraphEntity } from './extractors/types.js';
 import { countPacked } from './packed-set.js';
-import { lower, radgraphF1Strings, type RadGraphVariant } from './tuple-strings.js';
+import { LABEL_CAP, TYPE_CAP, beginPair, labelId, local, localIds, lowerTokenId, tokenId, typeId } from './string-ids.js';
+import { radgraphF1Strings, type RadGraphVariant } from './tuple-strings.js';
 
 export type { RadGraphLevel, RadGraphVariant } from './tuple-strings.js';
 export { RADGRAPH_LEVELS, setF1 } from './tuple-strings.js';
@@ -32,86 +33,13 @@ export interface RadGraphF1Result {
 }
 
 /**
- * Every string seen so far (token strings, labels, relation types) -> its global id. A
- * null-prototype object: V8 internalises a key string on first use, so the same strings met
- * again (labels, relation types, a vocabulary) are found by identity, cheaper than a Map.
+ * Local token ids must fit 12 bits: a relation tuple packs as
+ * (((low * LABEL_CAP + label) * TYPE_CAP + type) * B + target) * 4 + 3, 39 bits of a double.
  */
-let globalIds: Record<string, number> = Object.create(null) as Record<string, number>;
-let globalCount = 0;
-const GLOBAL_LIMIT = 1 << 18;
-/** Per global id: the global id of its lowercase (-1: not computed yet). */
-let lowerOf = new Int32Array(1 << 12).fill(-1);
-/** Per global id: the pair that last gave it a local id, and that id. */
-let localGen = new Int32Array(1 << 12);
-let localId = new Int32Array(1 << 12);
-let gen = 0;
-let localCount = 0;
-/** Local ids must fit 12 bits so that a 4-part tuple packs into 50 bits of a double. */
-const LOCAL_BITS = 12;
-const LOCAL_LIMIT = 1 << LOCAL_BITS;
-
-function grow(a: Int32Array<ArrayBuffer>, fill: number): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(a.length * 2);
-  if (fill !== 0) grown.fill(fill);
-  grown.set(a);
-  return grown;
-}
-
-function globalId(s: string): number {
-  let g = globalIds[s];
-  if (g === undefined) {
-    globalIds[s] = g = globalCount++;
-    if (g >= lowerOf.length) {
-      lowerOf = grow(lowerOf, -1);
-      localGen = grow(localGen, 0);
-      localId = grow(localId, 0);
-    }
-  }
-  return g;
-}
-
-/**
- * Labels and relation types are a handful of strings repeated in every entity. Parsed JSON gives
- * each occurrence its own string object, so a table lookup hashes every one: instead the last
- * string of each length (mod 64) is kept and compared with `===` (the handful rarely share a
- * length); a miss goes to the table.
- */
-const RECENT = 64;
-const recent = [0, 1].map(() => ({ str: new Array<string | undefined>(RECENT).fill(undefined), id: new Int32Array(RECENT) }));
-type Recent = (typeof recent)[number];
-const [labelCache, typeCache] = recent as [Recent, Recent];
-
-function recentId(cache: Recent, s: string): number {
-  const slot = s.length & (RECENT - 1);
-  if (cache.str[slot] === s) return cache.id[slot]!;
-  const g = globalId(s);
-  cache.str[slot] = s;
-  cache.id[slot] = g;
-  return g;
-}
-
-function clearRecent(): void {
-  for (const cache of recent) cache.str.fill(undefined);
-}
-
-/** The dense id within this pair of a global id. */
-function local(g: number): number {
-  if (localGen[g] !== gen) {
-    localGen[g] = gen;
-    localId[g] = localCount++;
-  }
-  return localId[g]!;
-}
-
-function lowerId(s: string): number {
-  const g = globalId(s);
-  let lg = lowerOf[g]!;
-  if (lg < 0) lowerOf[g] = lg = globalId(lower(s));
-  return lg;
-}
-
+const LOCAL_LIMIT = 1 << 12;
 const B = LOCAL_LIMIT;
-const pack2 = (kind: number, a: number, b: number): number => (a * B + b) * 4 + kind;
+/** (tokens, label) and its kind (0 simple, 1-2 partial, 0 complete without relations) as one integer. */
+const pack2 = (kind: number, tok: number, label: number): number => (tok * LABEL_CAP + label) * 4 + kind;
 
 /**
  * Buffers reused across pairs, per side (0: hypothesis, 1: reference): the token, label,
@@ -135,10 +63,28 @@ function growComplete(side: Side): Float64Array<ArrayBuffer> {
 }
 
 /**
- * Reads every object of the annotation once, in a loop with no other work: the annotations
- * come from parsed JSON, tens of MB of small objects, so most first reads miss the caches; here
- * the misses of successive entities overlap (the interning loops that follow would wait for
- * each in turn). About 15 % of a pair's time on the bench's annotations.
+ * The array index a relation target names when written canonically ("1" to "999999999": no
+ * sign, point, exponent or leading zero), else -1. Then `byId[index]` is the same property as
+ * `byId[id]`, found without converting the string to an index (ids are "1".."n" as a rule).
+ */
+function indexOf(id: string): number {
+  const len = id.length;
+  if (len === 0 || len > 9) return -1;
+  let m = id.charCodeAt(0) - 48;
+  if (m <= 0 || m > 9) return -1;
+  for (let i = 1; i < len; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    m = m * 10 + d;
+  }
+  return m;
+}
+
+/**
+ * Reads every object of the annotation once, in a loop with no other work: when the
+ * annotations are far out of the caches (a large pre-parsed corpus) the misses of successive
+ * entities then overlap instead of each waiting in the interning loop; on freshly decoded ones
+ * it costs about what it saves (bench/README.md).
  */
 function touch(ents: readonly RadGraphEntity[]): number {
   let sum = 0;
@@ -161,22 +107,24 @@ let touched = 0;
  * tuples packed. A relation's target is the entity its id names (`entities[id]`, as upstream);
  * when that is the entity at position id - 1 of `ents` (ids "1".."n", the usual case, checked by
  * identity) its lowercase token id is read from `low` instead of interning its string again.
+ * False when a label or relation type has no small id (more than the caps: strings instead).
  */
-function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant: RadGraphVariant, side: Side): void {
+function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant: RadGraphVariant, side: Side): boolean {
   const head = variant === 'head';
   const n = ents.length;
   reserveEntities(side, n);
   const { tok: toks, label: labels, rel: hasRel, low: lows } = side;
+  let ok = true;
   touched = touch(ents);
   for (let k = 0; k < n; k++) {
     const e = ents[k]!;
-    const g = globalId(e.tokens);
-    let lg = lowerOf[g]!;
-    if (lg < 0) lowerOf[g] = lg = globalId(lower(e.tokens));
-    const low = local(lg);
+    const g = tokenId(e.tokens);
+    const low = local(lowerTokenId(g, e.tokens));
     lows[k] = low;
     toks[k] = head ? low : local(g);
-    labels[k] = local(recentId(labelCache, e.label));
+    const label = labelId(e.label);
+    if (label < 0) ok = false;
+    labels[k] = label;
     hasRel[k] = (e.relations ?? []).length > 0 ? 1 : 0;
   }
   const byId = a.entities;
@@ -190,26 +138,29 @@ function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant
       continue;
     }
     const rels = ents[k]!.relations;
-    const head4 = lows[k]! * B + label;
+    const head4 = (lows[k]! * LABEL_CAP + label) * TYPE_CAP;
     for (let r = 0; r < rels.length; r++) {
       const rel = rels[r]!;
       const id = rel[1];
-      const t = byId[id];
+      const m = indexOf(id);
+      const t = m > 0 ? byId[m] : byId[id];
       // Upstream raises KeyError on a dangling target; we skip the relation instead.
       if (t === undefined) continue;
-      const at = +id - 1;
-      const target = at >= 0 && at < n && ents[at] === t ? lows[at]! : local(lowerId(t.tokens));
+      const target = m > 0 && m <= n && ents[m - 1] === t ? lows[m - 1]! : local(lowerTokenId(tokenId(t.tokens), t.tokens));
+      const type = typeId(rel[0]);
+      if (type < 0) ok = false;
       if (nc === complete.length) complete = growComplete(side);
-      complete[nc++] = ((head4 * B + local(recentId(typeCache, rel[0]))) * B + target) * 4 + 3;
+      complete[nc++] = ((head4 + type) * B + target) * 4 + 3;
     }
   }
   side.n = n;
   side.nc = nc;
+  return ok;
 }
 
 /**
  * Stamped membership table for the simple and partial tuples of a pair, keyed
- * (tok * V + label) * 3 + kind: kind 0 the simple tuple, 1 the partial tuple of an entity
+ * (tok * LABEL_CAP + label) * 3 + kind (tok a local id): kind 0 the simple tuple, 1 the partial tuple of an entity
  * without relations, 2 with. Both levels are counted in one pass over each side.
  */
 let members = new Int32Array(1 << 13);
@@ -218,9 +169,9 @@ const MEMBER_LIMIT = 1 << 17;
 /** Set sizes and intersection: [hyp, ref, both] of the simple, then the partial tuples. */
 const counted = new Int32Array(6);
 
-/** Fills `counted` for the simple and partial levels; V is the number of local ids. */
+/** Fills `counted` for the simple and partial levels; v is the number of local ids. */
 function countSimplePartial(v: number): void {
-  if (members.length < 3 * v * v) {
+  if (members.length < 3 * LABEL_CAP * v) {
     members = new Int32Array(MEMBER_LIMIT);
     memberGen = 0;
   }
@@ -235,7 +186,7 @@ function countSimplePartial(v: number): void {
   let hs = 0;
   let hp = 0;
   for (let k = 0; k < h.n; k++) {
-    const key = (h.tok[k]! * v + h.label[k]!) * 3;
+    const key = (h.tok[k]! * LABEL_CAP + h.label[k]!) * 3;
     if (table[key] !== hypGen) {
       table[key] = hypGen;
       hs++;
@@ -251,7 +202,7 @@ function countSimplePartial(v: number): void {
   let rp = 0;
   let ip = 0;
   for (let k = 0; k < r.n; k++) {
-    const key = (r.tok[k]! * v + r.label[k]!) * 3;
+    const key = (r.tok[k]! * LABEL_CAP + r.label[k]!) * 3;
     const was = table[key];
     if (was !== refGen) {
       table[key] = refGen;
@@ -314,25 +265,14 @@ export function radgraphF1(
   const hypEnts = entities(hyp);
   const refEnts = entities(ref);
   if (hypEnts.length === 0 || refEnts.length === 0) return { simple: 0, partial: 0, complete: 0 };
-  if (globalCount > GLOBAL_LIMIT) {
-    // A pathological vocabulary: start over (ids only need to be unique within a pair).
-    globalIds = Object.create(null) as Record<string, number>;
-    globalCount = 0;
-    lowerOf.fill(-1);
-    clearRecent();
-  }
-  if (gen === 0x3fffffff) {
-    localGen.fill(0);
-    gen = 0;
-  }
-  gen++;
-  localCount = 0;
+  beginPair();
   const [h, r] = sides as [Side, Side];
-  collect(hyp, hypEnts, variant, h);
-  collect(ref, refEnts, variant, r);
-  // > 4096 distinct strings in one pair: the packed tuples would collide.
-  if (localCount > LOCAL_LIMIT) return radgraphF1Strings(hyp, ref, variant);
-  if (3 * localCount * localCount <= MEMBER_LIMIT) countSimplePartial(localCount);
+  const ok = collect(hyp, hypEnts, variant, h) && collect(ref, refEnts, variant, r);
+  const v = localIds();
+  // > 4096 distinct token strings in one pair, or labels/types past their caps: the packed
+  // tuples would collide.
+  if (!ok || v > LOCAL_LIMIT) return radgraphF1Strings(hyp, ref, variant);
+  if (3 * LABEL_CAP * v <= MEMBER_LIMIT) countSimplePartial(v);
   else countSimplePartialPacked();
   const simple = f1Of(counted[2]!, counted[0]!, counted[1]!);
   const partial = f1Of(counted[5]!, counted[3]!, counted[4]!);

@@ -75,4 +75,49 @@ describe('radgraphF1 (integer tuple ids) against string-keyed tuple sets', () =>
     const h = annotation(rand, 3000, many), r = annotation(rand, 3000, many);
     for (const variant of ['head', 'pypi'] as const) expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
   });
+  it('more labels or relation types in a pair than the small ids hold (string fallback), and the tables cleared between pairs', () => {
+    const rand = mulberry32(41);
+    // two words, so that many (tokens, label) tuples are shared and a collapsed label would show
+    const manyLabels = Array.from({ length: 160 }, (_, i) => `LABEL-${i}`);
+    const manyTypes = Array.from({ length: 90 }, (_, i) => `type_${i}`);
+    for (const [labels, types] of [[manyLabels, TYPES], [LABELS, manyTypes]] as const) {
+      const h = annotation(rand, 300, ['a', 'B'], labels, types), r = annotation(rand, 300, ['a', 'B'], labels, types);
+      for (const variant of ['head', 'pypi'] as const) {
+        const got = radgraphF1(h, r, { variant });
+        expect(got).toEqual(naive(h, r, variant));
+        expect(got.simple).toBeGreaterThan(0);
+        expect(got.complete).toBeGreaterThan(0);
+      }
+    }
+    // 40 fresh labels a pair: the label table passes its half and is cleared between pairs
+    for (let t = 0; t < 60; t++) {
+      const labels = Array.from({ length: 40 }, (_, i) => `L${t}-${i}`);
+      const [a, b] = JSON.parse(JSON.stringify([annotation(rand, 30, words, labels), annotation(rand, 30, words, labels)])) as RadGraphAnnotation[];
+      expect(radgraphF1(a!, b!)).toEqual(naive(a!, b!, 'head'));
+    }
+  });
+  it('relation targets named by non-canonical ids ("01", "5e0", " 3", "+3", "3.0", "0", "a") are the entities of those keys', () => {
+    const e = (tokens: string, relations: [string, string][] = []) => ({ tokens, label: 'OBS-DP', start_ix: 0, end_ix: 0, relations });
+    const ids = ['01', '5e0', ' 3', '+3', '3.0', '0', 'a', '3', '5', '1000000000', '4294967296'];
+    const entities: RadGraphAnnotation['entities'] = {};
+    ids.forEach((id, i) => (entities[id] = e(`word${i}`)));
+    entities['1'] = e('source', ids.map((id) => ['located_at', id] as [string, string]).concat([['modify', '2'], ['modify', '7']]));
+    const hyp: RadGraphAnnotation = JSON.parse(JSON.stringify({ entities })) as RadGraphAnnotation;
+    const ref: RadGraphAnnotation = JSON.parse(JSON.stringify({ entities: { ...entities, '1': e('source', [['located_at', '01'], ['located_at', '3'], ['located_at', 'a']]) } })) as RadGraphAnnotation;
+    for (const variant of ['head', 'pypi'] as const) {
+      const got = radgraphF1(hyp, ref, { variant });
+      expect(got).toEqual(naive(hyp, ref, variant));
+      expect(got.complete).toBeGreaterThan(0);
+      expect(got.complete).toBeLessThan(1);
+    }
+  });
+  it('token strings that share a cache slot (length, first, middle and last character) keep their own ids', () => {
+    const slotMates = ['abcd', 'aXcd', 'aYcd', 'ABcd', 'abCd', 'a cd'];
+    const rand = mulberry32(3);
+    for (let t = 0; t < 300; t++) {
+      const variant: RadGraphVariant = t % 2 ? 'head' : 'pypi';
+      const h = annotation(rand, 1 + Math.floor(rand() * 8), slotMates), r = annotation(rand, 1 + Math.floor(rand() * 8), slotMates);
+      expect(radgraphF1(h, r, { variant })).toEqual(naive(h, r, variant));
+    }
+  });
 });
