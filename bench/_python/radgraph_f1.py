@@ -2,8 +2,12 @@
 compute_reward computes them (docs METRICS §2.2, `head` variant: token strings lowercased):
 tuple sets per report, |hyp ∩ ref| / |hyp|, |ref ∩ hyp| / |ref|, F1. A small port of the
 published formula for the bench (radgraph is not installable here), not the package itself.
-Input: {"pairs": [[hyp_annotation, ref_annotation], ...]}."""
-from _common import run
+Input: {"pairs": [[hyp_annotation, ref_annotation], ...]} (one pre-parsed corpus, the scoring
+loop timed) or {"batches": [json_text, ...]}, each text a JSON list of such pairs (decoded per
+batch untimed, as a worker's reply is, then its pairs scored, timed)."""
+import sys
+
+from _common import run, run_batched
 
 
 def _f1(hyp, ref):
@@ -56,5 +60,17 @@ def score_all(data):
     return [list(compute_reward(h, r)) for h, r in data['pairs']]
 
 
+def score_batch(pairs):
+    return [list(compute_reward(h, r)) for h, r in pairs]
+
+
+def batched(path):
+    with open(path, encoding='utf-8') as f:
+        return f.read(10) == '{"batches"'
+
+
 if __name__ == '__main__':
-    run(score_all)
+    if batched(sys.argv[1]):
+        run_batched(score_batch)
+    else:
+        run(score_all)

@@ -35,32 +35,79 @@ function annotation(rand: () => number, size = 15): RadGraphAnnotation {
   return { entities };
 }
 
+/**
+ * Pairs per batch: the python extractor's batch size (64 requests, up to 128 reports). The
+ * metric extracts a batch's reports and scores its pairs at once (scoreWithExtractor), so the
+ * annotations it scores are always the ones just decoded from the worker's reply line.
+ */
+const BATCH = 64;
+
+const cpuNow = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/**
+ * The metric's path: each batch's JSON text decoded (untimed, as the Python side's json.loads
+ * is), then its pairs scored (timed, CPU time summed over the batches); best total of
+ * `repeats` after one warm-up.
+ */
+function bestBatched(batches: readonly string[], out: Float64Array, repeats = 3): number {
+  let bestCpu = Infinity;
+  for (let rep = 0; rep <= repeats; rep++) {
+    let cpu = 0;
+    let o = 0;
+    for (const text of batches) {
+      const batch = JSON.parse(text) as [RadGraphAnnotation, RadGraphAnnotation][];
+      const c0 = cpuNow();
+      for (let i = 0; i < batch.length; i++) {
+        const s = radgraphF1(batch[i]![0], batch[i]![1]);
+        out[o++] = s.simple;
+        out[o++] = s.partial;
+        out[o++] = s.complete;
+      }
+      cpu += cpuNow() - c0;
+    }
+    if (rep > 0) bestCpu = Math.min(bestCpu, cpu);
+  }
+  return bestCpu;
+}
+
 export const radgraphGroup: BenchGroup = {
   id: 'radgraph-f1',
   rows: ['radgraph-f1'],
   async run(): Promise<BenchRow[]> {
     const rand = mulberry32(21);
-    // Scored from parsed JSON, as the Python side is (and as annotations reach the metric from
-    // the cache or the Python worker): every string its own object, not a shared literal.
-    const data = JSON.parse(JSON.stringify(Array.from({ length: PAIRS }, () => [annotation(rand), annotation(rand)]))) as [RadGraphAnnotation, RadGraphAnnotation][];
+    const generated = Array.from({ length: PAIRS }, () => [annotation(rand), annotation(rand)]);
+    // Both sides score parsed JSON (every long string its own object, not a shared literal).
+    const batches: string[] = [];
+    for (let b = 0; b < PAIRS; b += BATCH) batches.push(JSON.stringify(generated.slice(b, b + BATCH)));
     const out = new Float64Array(3 * PAIRS);
-    const ours = best(() => {
+    const oursCpu = bestBatched(batches, out);
+    const ref = runPython<number[]>('radgraph_f1.py', { batches }, [], 3); // best of 3, as ours
+    checkEqual('radgraph-f1', Array.from(out), ref.outputs.flat());
+    const x = ref.cpuSeconds / oursCpu;
+
+    // The same pairs as one pre-parsed corpus (~60 MB of objects, far out of the caches): what
+    // a script scoring stored annotations sees; bounded by the first reads of its objects.
+    const corpus = JSON.parse(JSON.stringify(generated)) as [RadGraphAnnotation, RadGraphAnnotation][];
+    const cold = best(() => {
       for (let i = 0; i < PAIRS; i++) {
-        const s = radgraphF1(data[i]![0], data[i]![1]);
+        const s = radgraphF1(corpus[i]![0], corpus[i]![1]);
         out[3 * i] = s.simple;
         out[3 * i + 1] = s.partial;
         out[3 * i + 2] = s.complete;
       }
       return out;
     }, 3);
-    const ref = runPython<number[]>('radgraph_f1.py', { pairs: data }, [], 3); // best of 3, as ours
-    checkEqual('radgraph-f1', Array.from(ours.value), ref.outputs.flat());
-    const x = ref.cpuSeconds / ours.cpuSeconds;
+    const coldRef = runPython<number[]>('radgraph_f1.py', { pairs: corpus }, [], 3);
+    checkEqual('radgraph-f1 (corpus)', Array.from(cold.value), coldRef.outputs.flat());
+    const coldX = coldRef.cpuSeconds / cold.cpuSeconds;
     return [{
       id: 'radgraph-f1',
-      what: `RadGraph-F1, all three levels, vs radgraph's \`compute_reward\` (formula ported: bench/_python/radgraph_f1.py), ${PAIRS} pairs of 15-entity annotations`,
-      project: `${duration(ours.cpuSeconds / PAIRS)}/pair`,
-      reference: `Python ${ref.python}: ${duration(ref.cpuSeconds / PAIRS)}/pair`,
+      what: `RadGraph-F1, all three levels, vs radgraph's \`compute_reward\` (formula ported: bench/_python/radgraph_f1.py), ${PAIRS} pairs of 15-entity annotations, as the metric scores them: batches of ${BATCH} pairs decoded from JSON (untimed on both sides), then every pair scored, nothing kept between pairs (timed)`,
+      project: `${duration(oursCpu / PAIRS)}/pair (one pre-parsed ${PAIRS}-pair corpus: ${duration(cold.cpuSeconds / PAIRS)}/pair, ${ratio(coldX)})`,
+      reference: `Python ${ref.python}: ${duration(ref.cpuSeconds / PAIRS)}/pair (corpus: ${duration(coldRef.cpuSeconds / PAIRS)}/pair)`,
       result: ratio(x),
       goal: '>= 10x',
       met: x >= 10,
