@@ -83,8 +83,9 @@ export const radgraphGroup: BenchGroup = {
     const batches: string[] = [];
     for (let b = 0; b < PAIRS; b += BATCH) batches.push(JSON.stringify(generated.slice(b, b + BATCH)));
     const out = new Float64Array(3 * PAIRS);
-    const oursCpu = bestBatched(batches, out);
-    const ref = runPython<number[]>('radgraph_f1.py', { batches }, [], 3); // best of 3, as ours
+    // best of 5 on both sides: the gap between the two is large, a shared machine's noise too
+    const oursCpu = bestBatched(batches, out, 5);
+    const ref = runPython<number[]>('radgraph_f1.py', { batches }, [], 5);
     checkEqual('radgraph-f1', Array.from(out), ref.outputs.flat());
     const x = ref.cpuSeconds / oursCpu;
 
