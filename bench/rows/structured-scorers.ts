@@ -150,19 +150,22 @@ export const crimsonGroup: BenchGroup = {
   rows: ['crimson-score'],
   async run(): Promise<BenchRow[]> {
     const rand = mulberry32(22);
-    const data = Array.from({ length: PAIRS }, () => evaluation(rand));
+    // Parsed JSON, as the judge's reply reaches computeCrimsonScore and as the Python side reads
+    // it (ids and labels are the parser's strings, not shared literals).
+    const data = JSON.parse(JSON.stringify(Array.from({ length: PAIRS }, () => evaluation(rand)))) as CrimsonEvaluationInput[];
     const results = new Array<ReturnType<typeof computeCrimsonScore>>(PAIRS);
+    // best of 5 on both sides (a shared machine's noise)
     const ours = best(() => {
       for (let i = 0; i < PAIRS; i++) results[i] = computeCrimsonScore(data[i]!);
       return results;
-    }, 3);
+    }, 5);
     const flat = ours.value.flatMap((r) => [r.crimson_score, r.metrics.N_G, r.metrics.E_penalty, r.metrics.correct, r.metrics.S, r.error_counts.false_findings, r.error_counts.missing_findings, r.error_counts.attribute_errors, r.error_counts.location_errors]);
-    const ref = runPython<number[]>('crimson_score.py', { evaluations: data }, [], 3);
+    const ref = runPython<number[]>('crimson_score.py', { evaluations: data }, [], 5);
     checkEqual('crimson-score', flat, ref.outputs.flat());
     const x = ref.cpuSeconds / ours.cpuSeconds;
     return [{
       id: 'crimson-score',
-      what: `CRIMSON score of a judge evaluation vs upstream's \`_calculate_crimson\` (formula ported: bench/_python/crimson_score.py), ${PAIRS} evaluations`,
+      what: `CRIMSON score of a judge evaluation vs upstream's \`_calculate_crimson\` (formula ported: bench/_python/crimson_score.py), ${PAIRS} evaluations, parsed JSON on both sides`,
       project: `${duration(ours.cpuSeconds / PAIRS)}/evaluation`,
       reference: `Python ${ref.python}: ${duration(ref.cpuSeconds / PAIRS)}/evaluation`,
       result: ratio(x),
