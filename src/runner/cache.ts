@@ -1,32 +1,32 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ScoreOutcome } from '../metrics/contract.js';
-
-type Entry = Extract<ScoreOutcome, { value: number }>;
-
-/**
- * Open append handles kept at once. A namespace has 256 bucket files and keys spread evenly,
- * so fewer handles than that reopen a file for most writes (open + mkdir per judge call showed
- * up as the largest CPU cost of a 1,000-call judge run); two namespaces' worth stays well under
- * the usual descriptor limits.
- */
-const OPEN_FILES = 512;
+import { appender } from './cache/appender.js';
+import { parseBucket, recordLine, type Entry } from './cache/records.js';
 
 /**
  * Content-addressed disk cache of metric outcomes, crash-safe. Entries live in 256 bucket
- * files per metric configuration (`<dir>/<metric>-<config>/<xx>.jsonl`), one line per entry,
- * appended the moment a score arrives: a run stopped by SIGINT or kill -9 keeps every score
- * it got, and runs sharing a cache never overwrite each other (appends, not rewrites). Each
- * line carries a checksum of its key and value; a line that fails it (hand-edited, torn) is
- * not used (the request is scored again) and a warning says so. Only successful outcomes are
- * stored: an error is retried on the next run.
+ * files per metric configuration (`<dir>/<metric>-<config>/<xx>.jsonl`), one line per entry
+ * (cache/records.ts), appended as each score arrives, off the event loop (cache/appender.ts):
+ * a run that is stopped, interrupted or crashes keeps every score it got (only a kill -9 in the
+ * milliseconds before a line's write can lose it), and runs sharing a cache never overwrite
+ * each other (appends, not rewrites). Each line carries a checksum of its key and value; a
+ * line that fails it (hand-edited, torn) is not used (the request is scored again) and a
+ * warning says so. Only successful outcomes are stored: an error is retried on the next run.
  */
 export class DiskCache {
   private readonly buckets = new Map<string, Map<string, Entry>>();
-  private readonly open = new Map<string, number>();
+  /** Bucket files present per namespace folder, listed once (a fresh namespace reads no file at all). */
+  private readonly listed = new Map<string, Set<string>>();
+  /** Files this cache appended to, for flush. */
+  private readonly written = new Set<string>();
   private readonly failures: string[] = [];
   private readonly unwritable = new Set<string>();
+  private readonly onError = (file: string, message: string): void => {
+    if (this.unwritable.has(file)) return;
+    this.unwritable.add(file);
+    this.failures.push(message);
+  };
 
   constructor(readonly dir: string, private readonly warn: (message: string) => void = (m) => process.emitWarning(m)) {}
 
@@ -43,106 +43,65 @@ export class DiskCache {
 
   /** Synchronous: a bucket is one small file, read once per run. */
   get(ns: string, key: string): Entry | undefined {
-    return this.bucket(this.file(ns, key)).get(key);
+    return this.bucket(ns, key.slice(0, 2)).get(key);
   }
 
-  /** Stores an entry and appends it to its bucket file at once (a failed write is reported by flush). */
+  /** Stores an entry and queues its line for its bucket file at once (a failed write is reported by flush). */
   set(ns: string, key: string, entry: Entry): void {
-    const file = this.file(ns, key);
+    const prefix = key.slice(0, 2);
     const e: Entry = entry.details === undefined ? { value: entry.value } : { value: entry.value, details: entry.details };
-    this.bucket(file).set(key, e);
+    this.bucket(ns, prefix).set(key, e);
+    const file = this.file(ns, prefix);
     if (this.unwritable.has(file)) return;
-    const record = e.details === undefined ? { k: key, v: e.value, c: checksum(key, e) } : { k: key, v: e.value, d: e.details, c: checksum(key, e) };
-    // a leading newline: a line torn by a crash never swallows the next record
-    const line = `\n${JSON.stringify(record)}\n`;
-    try {
-      writeSync(this.handle(file), line);
-    } catch (err) {
-      this.unwritable.add(file);
-      this.failures.push(`cache write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
+    this.written.add(file);
+    appender.append(file, recordLine(key, e), this.onError);
   }
 
-  /** Closes the open files; returns the write failures since the last flush (a cache write never fails a run). */
+  /** Waits until every entry set is on disk and closes the files; returns the write failures since the last flush (a cache write never fails a run). */
   async flush(): Promise<string[]> {
-    for (const fd of this.open.values()) {
-      try {
-        closeSync(fd);
-      } catch {
-        /* already closed */
-      }
-    }
-    this.open.clear();
+    await appender.settle(this.written);
+    this.written.clear();
     return this.failures.splice(0).sort();
   }
 
   /** Plain concatenation: path.join per lookup showed up in profiles of 30,000-request runs. */
-  private file(ns: string, key: string): string {
-    return `${this.dir}${path.sep}${ns}${path.sep}${key.slice(0, 2)}.jsonl`;
+  private file(ns: string, prefix: string): string {
+    return `${this.dir}${path.sep}${ns}${path.sep}${prefix}.jsonl`;
   }
 
-  private handle(file: string): number {
-    let fd = this.open.get(file);
-    if (fd !== undefined) {
-      this.open.delete(file);
-      this.open.set(file, fd); // most recently used last
-      return fd;
-    }
-    mkdirSync(path.dirname(file), { recursive: true });
-    fd = openSync(file, 'a');
-    this.open.set(file, fd);
-    if (this.open.size > OPEN_FILES) {
-      const [oldest, oldFd] = this.open.entries().next().value as [string, number];
-      this.open.delete(oldest);
-      closeSync(oldFd);
-    }
-    return fd;
-  }
-
-  private bucket(file: string): Map<string, Entry> {
+  private bucket(ns: string, prefix: string): Map<string, Entry> {
+    const file = this.file(ns, prefix);
     let b = this.buckets.get(file);
     if (!b) {
-      b = readBucket(file, this.warn);
+      b = new Map();
+      if (this.present(ns).has(`${prefix}.jsonl`) || appender.has(file)) this.read(file, b);
       this.buckets.set(file, b);
     }
     return b;
   }
-}
 
-function checksum(key: string, e: Entry): string {
-  return createHash('sha256').update(`${key}\0${JSON.stringify([e.value, e.details ?? null])}`).digest('hex').slice(0, 16);
-}
-
-/** Reads a bucket's lines (the last valid line of a key wins); lines failing their checksum are dropped with a warning. */
-function readBucket(file: string, warn: (message: string) => void): Map<string, Entry> {
-  const out = new Map<string, Entry>();
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return out;
+  private present(ns: string): Set<string> {
+    let names = this.listed.get(ns);
+    if (!names) {
+      try {
+        names = new Set(readdirSync(`${this.dir}${path.sep}${ns}`));
+      } catch {
+        names = new Set(); // no such namespace yet
+      }
+      this.listed.set(ns, names);
+    }
+    return names;
   }
-  let bad = 0;
-  for (const line of text.split('\n')) {
-    if (line.length === 0) continue;
-    let r: { k?: unknown; v?: unknown; d?: unknown; c?: unknown };
+
+  /** Reads a bucket's lines, and those this process has not written yet; lines failing their checksum are dropped with a warning. */
+  private read(file: string, out: Map<string, Entry>): void {
+    let text = '';
     try {
-      r = JSON.parse(line) as typeof r;
+      text = readFileSync(file, 'utf8');
     } catch {
-      bad++; // torn by a crash, or edited by hand
-      continue;
+      /* none yet */
     }
-    if (typeof r?.k !== 'string' || typeof r.v !== 'number') {
-      bad++;
-      continue;
-    }
-    const e: Entry = r.d === undefined ? { value: r.v } : { value: r.v, details: r.d as Record<string, unknown> };
-    if (r.c !== checksum(r.k, e)) {
-      bad++;
-      continue;
-    }
-    out.set(r.k, e);
+    const bad = parseBucket(text + appender.unwritten(file), out);
+    if (bad > 0) this.warn(`metric-suite: ${bad} cache entr${bad === 1 ? 'y' : 'ies'} in ${file} failed the checksum and will be scored again`);
   }
-  if (bad > 0) warn(`metric-suite: ${bad} cache entr${bad === 1 ? 'y' : 'ies'} in ${file} failed the checksum and will be scored again`);
-  return out;
 }

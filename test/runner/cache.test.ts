@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiskCache } from '../../src/runner/cache.js';
@@ -74,7 +74,8 @@ describe('DiskCache', () => {
     cache.set(NS, 'ab12', { value: 1, details: undefined });
     cache.set(NS, 'ab34', { value: 0 });
     cache.set(NS, 'cd56', { value: 0.5 });
-    // on disk before any flush: a run killed now keeps them
+    // on disk before any flush (written off the event loop): a run killed now keeps them
+    await until(async () => (await filesUnder(dir).catch(() => [])).length === 2 && (await readFile(path.join(dir, NS, 'ab.jsonl'), 'utf8')).includes('ab34'));
     expect(await filesUnder(dir)).toEqual([`${NS}/ab.jsonl`, `${NS}/cd.jsonl`]);
     const lines = (await readFile(path.join(dir, NS, 'ab.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
     expect(lines).toEqual([{ k: 'ab12', v: 1, c: expect.stringMatching(/^[0-9a-f]{16}$/) }, { k: 'ab34', v: 0, c: expect.stringMatching(/^[0-9a-f]{16}$/) }]);
@@ -123,6 +124,43 @@ describe('DiskCache', () => {
     expect(await b.flush()).toEqual([]);
     const fresh = new DiskCache(dir);
     expect(['aa01', 'aa02', 'aa03'].map((k) => fresh.get(NS, k))).toEqual([{ value: 0.15 }, { value: 0.2 }, { value: 0.3 }]);
+  });
+
+  it('a second cache in the process reads entries the first has set but not yet written', async () => {
+    const dir = await tempDir();
+    const a = new DiskCache(dir);
+    a.set(NS, 'ef01', { value: 0.6, details: { x: 1 } });
+    expect(new DiskCache(dir).get(NS, 'ef01')).toEqual({ value: 0.6, details: { x: 1 } });
+    await a.flush();
+    expect(new DiskCache(dir).get(NS, 'ef01')).toEqual({ value: 0.6, details: { x: 1 } });
+  });
+
+  it('a namespace folder removed while its files are open is made again by the next write', async () => {
+    const dir = await tempDir();
+    const a = new DiskCache(dir);
+    a.set(NS, 'fa01', { value: 0.1 });
+    await a.flush();
+    await rm(path.join(dir, NS), { recursive: true });
+    const b = new DiskCache(dir);
+    b.set(NS, 'fa02', { value: 0.2 });
+    expect(await b.flush()).toEqual([]);
+    expect(new DiskCache(dir).get(NS, 'fa02')).toEqual({ value: 0.2 });
+    expect(new DiskCache(dir).get(NS, 'fa01')).toBeUndefined();
+  });
+
+  it('many entries over every bucket, set in one burst, are all on disk after flush, one line each', async () => {
+    const dir = await tempDir();
+    const a = new DiskCache(dir);
+    const keys = Array.from({ length: 3000 }, (_, i) => DiskCache.key(`burst ${i}`));
+    keys.forEach((k, i) => a.set(NS, k, { value: i / 3000 }));
+    expect(await a.flush()).toEqual([]);
+    const files = await filesUnder(dir);
+    expect(files).toHaveLength(256);
+    let lines = 0;
+    for (const f of files) lines += (await readFile(path.join(dir, f), 'utf8')).split('\n').filter(Boolean).length;
+    expect(lines).toBe(3000);
+    const fresh = new DiskCache(dir);
+    expect(keys.every((k, i) => fresh.get(NS, k)?.value === i / 3000)).toBe(true);
   });
 
   it('returns a message instead of throwing when the directory is unwritable', async () => {
@@ -179,6 +217,14 @@ describe('DiskCache with the scheduler', () => {
     expect((await readdir(dir)).length).toBe(2); // one namespace per configuration
   });
 });
+
+/** Waits (polling) until `ok` holds; fails the test after 10 s. */
+async function until(ok: () => Promise<boolean>): Promise<void> {
+  for (const t0 = Date.now(); !(await ok()); ) {
+    if (Date.now() - t0 > 10_000) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
