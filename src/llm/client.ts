@@ -51,7 +51,13 @@ export interface ChatClientOptions {
 }
 
 export interface ChatRequest {
-  messages: ChatMessage[];
+  /**
+   * The messages, or a function that builds them: called once, when the request first gets a
+   * slot under the client's limit. A prompt rendered per call then waits for capacity with its
+   * request: a runner that queues hundreds of calls does not render (and encode) them all
+   * before the first one is sent.
+   */
+  messages: ChatMessage[] | (() => ChatMessage[]);
   temperature?: number;
   seed?: number;
   maxTokens?: number;
@@ -173,39 +179,36 @@ export class ChatClient {
     const { mod, client } = await this.sdk();
     const { APIConnectionError, APIError, APIUserAbortError } = mod;
     let attempt = 0;
+    let messages = typeof request.messages === 'function' ? undefined : request.messages;
     for (;;) {
       attempt++;
-      this.stats.requests++;
       const json = request.responseFormat === 'json_object' && !this.jsonModeRejected;
       try {
-        // Encoded from parts built once (request-body.ts); the object path for what it does not cover.
-        const encoded = this.bodies.encode(request, json);
-        const body = encoded ?? {
-          model: this.options.model,
-          messages: request.messages,
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(request.seed !== undefined ? { seed: request.seed } : {}),
-          ...(request.maxTokens !== undefined ? { [request.maxTokensField ?? 'max_tokens']: request.maxTokens } : {}),
-          ...(json ? { response_format: { type: 'json_object' as const } } : {}),
-          ...request.extraBody,
-          stream: false as const,
-        };
         const release = await this.limiter.acquire(request.signal);
-        const started = performance.now();
         let outcome: AttemptOutcome = { kind: 'other' };
         let completion: OpenAI.Chat.ChatCompletion;
+        let handOff = false;
         try {
+          messages ??= buildMessages(request.messages as () => ChatMessage[]);
+          this.stats.requests++;
+          // Encoded from parts built once (request-body.ts); the object path for what it does not cover.
+          const encoded = this.bodies.encode(request, messages, json);
           const callOptions = { ...(request.signal ? { signal: request.signal } : {}), timeout: this.timeoutMs, maxRetries: 0 };
+          const started = performance.now();
           completion = encoded
             ? await client.post<OpenAI.Chat.ChatCompletion>('/chat/completions', { body: encoded, headers: JSON_CONTENT, stream: false, ...callOptions })
-            : await client.chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, callOptions);
+            : await client.chat.completions.create(this.bodyObject(request, messages, json), callOptions);
           outcome = { kind: 'ok', latencyMs: performance.now() - started };
         } catch (e) {
           if (overloaded(mod, e)) outcome = { kind: 'overloaded' };
           throw e;
         } finally {
+          handOff = this.limiter.queued > 0;
           release(outcome);
         }
+        // The slot went to a waiting request: let it go out before the caller works on this reply
+        // (parsing, scoring, caching), so a burst of replies refills the server first.
+        if (handOff) await new Promise((resolve) => setImmediate(resolve));
         const choice = completion.choices?.[0];
         if (!choice) throw new ChatError(`${this.where()} returned no choices`, undefined, attempt, false);
         const message = choice.message as { content?: string | null; refusal?: string | null } | undefined;
@@ -218,6 +221,7 @@ export class ChatClient {
           ...(completion.usage ? { usage: { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens } } : {}),
         };
       } catch (e) {
+        if (e instanceof PromptError) throw e.cause; // the caller's own error, not the server's
         if (e instanceof ChatError) throw this.failed(e);
         if (e instanceof APIUserAbortError || request.signal?.aborted) throw this.failed(new ChatError(`request to ${this.where()} was cancelled`, undefined, attempt, false));
         const status = e instanceof APIError ? e.status : undefined;
@@ -241,6 +245,20 @@ export class ChatClient {
         }
       }
     }
+  }
+
+  /** The request as the SDK's object, for what request-body.ts does not encode. */
+  private bodyObject(request: ChatRequest, messages: ChatMessage[], json: boolean): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+    return {
+      model: this.options.model,
+      messages,
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.seed !== undefined ? { seed: request.seed } : {}),
+      ...(request.maxTokens !== undefined ? { [request.maxTokensField ?? 'max_tokens']: request.maxTokens } : {}),
+      ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+      ...request.extraBody,
+      stream: false as const,
+    } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
   }
 
   private failed(e: ChatError): ChatError {
@@ -270,6 +288,21 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   if (/^\s*\d+(\.\d+)?\s*$/.test(ra)) return Math.max(0, Number(ra) * 1000);
   const at = Date.parse(ra);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** An error thrown by the caller's `messages` function, passed on as it is. */
+class PromptError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('building the messages failed');
+  }
+}
+
+function buildMessages(build: () => ChatMessage[]): ChatMessage[] {
+  try {
+    return build();
+  } catch (e) {
+    throw new PromptError(e);
+  }
 }
 
 /** A refusal or failure that says the server is at capacity (429, 5xx, timeouts, connection errors). */

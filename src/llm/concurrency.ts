@@ -91,6 +91,11 @@ export class AdaptiveLimit {
     }
   }
 
+  /** Attempts waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** The current limit (rounded down). */
   get limit(): number {
     return Math.max(1, Math.floor(this.limitValue));

@@ -8,7 +8,6 @@
 
 /** What the body is built from: the fields of client.ts's ChatRequest that go into it. */
 export interface BodyRequest {
-  messages: readonly BodyMessage[];
   temperature?: number;
   seed?: number;
   maxTokens?: number;
@@ -35,12 +34,11 @@ export class RequestBodies {
     this.head = `{"model":${JSON.stringify(model)},"messages":[`;
   }
 
-  /** The body for `request`, or undefined when its extra fields overlap the builder's own (the caller builds an object). */
-  encode(request: BodyRequest, json: boolean): Buffer | undefined {
+  /** The body for `request` with `messages`, or undefined when its extra fields overlap the builder's own (the caller builds an object). */
+  encode(request: BodyRequest, messages: readonly BodyMessage[], json: boolean): Buffer | undefined {
     const tail = this.tail(request, json);
     if (tail === undefined) return undefined;
     let out = this.head;
-    const messages = request.messages;
     for (let i = 0; i < messages.length; i++) out += (i ? ',' : '') + this.message(messages[i]!);
     return Buffer.from(out + tail, 'utf8');
   }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../../src/llm/client.js';
+import type { ChatMessage, ChatRequest } from '../../src/llm/client.js';
 import { RequestBodies } from '../../src/llm/request-body.js';
 
+/** A request whose messages are given as a list (what the client has once it holds a slot). */
+type Listed = ChatRequest & { messages: ChatMessage[] };
+
 /** The object ChatClient hands the SDK when it does not pre-encode (the SDK sends JSON.stringify of it). */
-function objectBody(model: string, r: ChatRequest, json: boolean): Record<string, unknown> {
+function objectBody(model: string, r: Listed, json: boolean): Record<string, unknown> {
   return {
     model,
     messages: r.messages,
@@ -20,7 +23,7 @@ describe('RequestBodies (request JSON from parts encoded once)', () => {
   it('gives byte for byte the JSON of the object body, for every shape and repeated or changing contents', () => {
     const bodies = new RequestBodies('judge "1" é');
     const systems = ['You are a radiologist.', 'Other system\n"quoted" \u2028 ☃', 'You are a radiologist.'];
-    const requests: ChatRequest[] = [];
+    const requests: Listed[] = [];
     for (const system of systems) {
       for (const user of ['Report A', 'Report A', 'line1\nline2\t"x" \\ \u0000 🫁', '']) {
         requests.push({ messages: [{ role: 'system', content: system }, { role: 'user', content: user }], temperature: 0, seed: 42, responseFormat: 'json_object' });
@@ -30,7 +33,7 @@ describe('RequestBodies (request JSON from parts encoded once)', () => {
     }
     for (const r of requests) {
       for (const json of [true, false]) {
-        const encoded = bodies.encode(r, json);
+        const encoded = bodies.encode(r, r.messages, json);
         expect(encoded?.toString('utf8')).toBe(JSON.stringify(objectBody('judge "1" é', r, json)));
       }
     }
@@ -38,20 +41,20 @@ describe('RequestBodies (request JSON from parts encoded once)', () => {
   it('extra fields are read by value: a changed object changes the body', () => {
     const bodies = new RequestBodies('m');
     const extraBody: Record<string, unknown> = { top_k: 1 };
-    const r: ChatRequest = { messages: [{ role: 'user', content: 'x' }], extraBody };
-    expect(JSON.parse(bodies.encode(r, false)!.toString()).top_k).toBe(1);
+    const r: Listed = { messages: [{ role: 'user', content: 'x' }], extraBody };
+    expect(JSON.parse(bodies.encode(r, r.messages, false)!.toString()).top_k).toBe(1);
     extraBody.top_k = 2;
-    expect(JSON.parse(bodies.encode(r, false)!.toString()).top_k).toBe(2);
+    expect(JSON.parse(bodies.encode(r, r.messages, false)!.toString()).top_k).toBe(2);
   });
   it('leaves extra fields that override its own (model, messages, stream, ...) to the object path', () => {
     const bodies = new RequestBodies('m');
     for (const key of ['model', 'messages', 'stream', 'temperature', 'response_format']) {
-      expect(bodies.encode({ messages: [{ role: 'user', content: 'x' }], extraBody: { [key]: 1 } }, false)).toBeUndefined();
+      expect(bodies.encode({ extraBody: { [key]: 1 } }, [{ role: 'user', content: 'x' }], false)).toBeUndefined();
     }
   });
   it('a message with more than role and content is encoded whole', () => {
     const bodies = new RequestBodies('m');
-    const messages = [{ role: 'user', content: 'x', name: 'alice' }] as unknown as ChatRequest['messages'];
-    expect(bodies.encode({ messages }, false)!.toString()).toBe(JSON.stringify({ model: 'm', messages, stream: false }));
+    const messages = [{ role: 'user', content: 'x', name: 'alice' }] as unknown as ChatMessage[];
+    expect(bodies.encode({}, messages, false)!.toString()).toBe(JSON.stringify({ model: 'm', messages, stream: false }));
   });
 });

@@ -159,12 +159,15 @@ export function createCrimsonJudge(options: Record<string, unknown>, env: Metric
 }
 
 async function judgeOne(r: ScoreRequest, ctx: ScoreContext, client: ChatClient, prompt: CrimsonPrompt, o: CrimsonOptions): Promise<ScoreOutcome> {
-  const { system, user } = prompt.render(r.reference, r.candidate, r.context);
   const d = decodingFor(o);
   let reply;
   try {
     reply = await client.complete({
-      messages: [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: user }],
+      // rendered when the call gets a slot, not for every queued call at once
+      messages: () => {
+        const { system, user } = prompt.render(r.reference, r.candidate, r.context);
+        return [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: user }];
+      },
       temperature: o.temperature,
       ...(d.seed !== null ? { seed: d.seed } : {}),
       ...(d.maxTokens !== undefined ? { maxTokens: d.maxTokens, maxTokensField: o.maxTokensField } : {}),
