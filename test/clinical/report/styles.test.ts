@@ -63,9 +63,9 @@ describe('report styles: second-language teaching-hospital and dictated reports'
 
 describe('report styles: tuberculosis and occupational lung disease as teaching hospitals write them', () => {
   const TB: [string, string[]][] = [
-    // Koch's (the apostrophe splits the word) is tuberculosis, a disease named beside its signs (vocabulary-fourth)
+    // Koch's (the apostrophe splits the word) is tuberculosis, which takes its stated signs as evidence (CONVENTIONS §4)
     ["Fluffy nodular shadows in lt upper zone - s/o pulmonary Koch's.", ['tuberculosis:uncertain:left']],
-    ["Patchy consolidation rt upper zone, ? Koch's.", ['consolidation:present:right', 'tuberculosis:uncertain:right']],
+    ["Patchy consolidation rt upper zone, ? Koch's.", ['tuberculosis:uncertain:right']],
     ["Old healed Koch's.", ['healed tuberculosis:present']],
     ['Post-tubercular fibrotic bands in both upper zones.', ['healed tuberculosis:present', 'fibrosis:present:bilateral']],
     // a tuberculous effusion is the effusion, not a second finding
