@@ -41,6 +41,9 @@ export const FINDING_NAMES = [
   'congenital heart disease', 'pulmonary oligemia', 'congenital skeletal anomaly', 'pectus deformity', 'azygos lobe',
   'croup', 'dilated esophagus', 'anastomotic leak', 'pulmonary embolism', 'aortic dissection', 'pneumopericardium',
   'diaphragmatic hernia', 'dilated bowel', 'avascular necrosis', 'h-shaped vertebrae', 'autosplenectomy', 'destroyed lung', 'other device',
+  // issue 12, fifth session: specialist devices (cardiac, thoracic, anaesthesia, renal) and a sternal complication
+  'mitral clip', 'impella', 'intracardiac line', 'endobronchial valve', 'epidural catheter', 'peritoneal dialysis catheter',
+  'sternal dehiscence',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];
