@@ -89,6 +89,9 @@ class Appender {
   private pump(file: string, q: FileQueue): void {
     if (q.pending.length === 0) {
       q.busy = false;
+      // everything appended is on disk: no one is left to tell of a failure (and a finished
+      // run's cache must not be kept alive by its listener, e.g. across the runs of --watch)
+      q.listeners.clear();
       for (const resolve of q.idle.splice(0)) resolve();
       return;
     }
