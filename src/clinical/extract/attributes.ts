@@ -135,7 +135,8 @@ function sideOfTheLung(items: readonly Item[], mentions: readonly Mention[], g: 
   while (end < items.length && !(items[end]!.flags & F.LAT)) end++;
   const side = items[k]!.lat!;
   for (const m of mentions) {
-    if (m.a <= k + 1 || m.a >= end || m.lats.length || m.kind === 'normal') continue;
+    // a shift named after the lung is a direction, not a side of that lung ("right lung hyperinflation with mediastinal shift")
+    if (m.a <= k + 1 || m.a >= end || m.lats.length || m.kind === 'normal' || DIRECTIONAL.has(m.name)) continue;
     const info = g.info.get(m.name)!;
     if (info.lateralized && !info.device) m.lats.push(side);
   }
@@ -227,7 +228,10 @@ function absorbAfterWith(items: readonly Item[], mentions: readonly Mention[], i
 /** The mentions listed after the `with` at item k: the first within a few words, the rest joined to it by `and` or commas. */
 function withList(items: readonly Item[], idx: MentionIndex, k: number): Mention[] {
   const out: Mention[] = [];
-  for (let j = k + 1; j < items.length && j <= k + (out.length ? REACH : 5); j++) {
+  // "collapse of the left lung with VOLUME LOSS and shift of the mediastinum": a described phrase that names no finding
+  // (language `ignore`) is a member of the list, so the findings joined after it are listed too
+  let listed = false;
+  for (let j = k + 1; j < items.length && j <= k + (out.length || listed ? REACH : 5); j++) {
     const m = idx.startAt.get(j)?.[0];
     if (m) {
       out.push(m);
@@ -235,8 +239,12 @@ function withList(items: readonly Item[], idx: MentionIndex, k: number): Mention
       continue;
     }
     const f = items[j]!.flags;
-    if (f & (F.CLAUSE | F.TERM | CUE) || (f & F.CONJ && !out.length)) break;
-    if (out.length && !(f & F.CONJ || inNounPhrase(items[j]!))) break;
+    if (f & F.IGNORE && !out.length) {
+      listed = true;
+      continue;
+    }
+    if (f & (F.CLAUSE | F.TERM | CUE) || (f & F.CONJ && !out.length && !listed)) break;
+    if ((out.length || listed) && !(f & F.CONJ || inNounPhrase(items[j]!))) break;
   }
   return out;
 }

@@ -75,12 +75,25 @@ function sideFits(sign: Laterality | undefined, interpretation: Laterality | und
   return sameSide(sign, interpretation) || interpretation === 'bilateral';
 }
 
+/** What a report calls what it has just described, before the interpretation ("Findings most consistent with ...", "Features s/o ..."). */
+const SUMMARY = /(?:^|[.:;\n])\s*(?:the |these |overall |radiographic |radiological )?(?:findings|appearances?|features|picture|pattern)\b[^.:;\n]{0,40}$/i;
+/** Parenchymal patterns a summary interpretation is read from, wherever the report placed them. */
+const SUMMARISED = new Set(['lung opacity', 'consolidation', 'ground-glass opacity', 'interstitial opacities', 'nodule', 'silhouette sign']);
+
+/** Interpretations stated of the findings described before them ("... Findings consistent with post-radiation fibrosis."). */
+function summaries(merged: readonly Finding[], text: string | undefined): ReadonlySet<Finding> {
+  if (text === undefined) return new Set();
+  return new Set(merged.filter((f) => affirmed(f) && SUMMARY.test(text.slice(Math.max(0, f.span[0] - 60), f.span[0]))));
+}
+
 /** Whether `sign` can be the evidence of `interpretation` in another sentence: same side and no other place. */
-function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readonly string[] | undefined): boolean {
+function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readonly string[] | undefined, summary = false): boolean {
   const signs = getLexicon().byName.get(interpretation.name)?.signs;
   // Within a sentence the extractor already linked signs to what they are stated to mean.
   if (sign.sentence === interpretation.sentence) return false;
   if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
+  // "Prominent interstitial markings ... Impression: Findings most consistent with TTN": the findings described are its signs
+  if (summary && sign.sentence < interpretation.sentence && SUMMARISED.has(sign.name) && sideFits(sign.laterality, interpretation.laterality)) return true;
   if (keepsBesideHedge(sign, interpretation, getLexicon().byName.get(sign.name)?.category === 'pleura')) return false;
   // a differential named elsewhere ("differential includes ... abscess") does not replace a stated finding, unless it
   // was stated as the interpretation of that same sign ("... opacities, which may represent atelectasis or pneumonia")
@@ -113,8 +126,9 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   if (text !== undefined) sheathsIntoCatheters(merged, absorbed, text);
   // places as stated, before absorbed signs add theirs ("R upper lobe consolidation. L lower lobe consolidation. Bilateral pneumonia.")
   const stated = new Map(merged.map((f) => [f, f.location]));
+  const summarising = summaries(merged, text);
   for (const sign of merged) {
-    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t, stated.get(t)));
+    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t, stated.get(t), summarising.has(t)));
     if (!target) continue;
     absorbed.add(sign);
     mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);
