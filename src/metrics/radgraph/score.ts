@@ -68,6 +68,7 @@ function growComplete(side: Side): Float64Array<ArrayBuffer> {
  * `byId[id]`, found without converting the string to an index (ids are "1".."n" as a rule).
  */
 function indexOf(id: string): number {
+  if (typeof id !== 'string') return -1; // a number from loose JSON: looked up as before, by coercion
   const len = id.length;
   if (len === 0 || len > 9) return -1;
   let m = id.charCodeAt(0) - 48;

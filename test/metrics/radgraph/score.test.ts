@@ -103,7 +103,8 @@ describe('radgraphF1 (integer tuple ids) against string-keyed tuple sets', () =>
     ids.forEach((id, i) => (entities[id] = e(`word${i}`)));
     entities['1'] = e('source', ids.map((id) => ['located_at', id] as [string, string]).concat([['modify', '2'], ['modify', '7']]));
     const hyp: RadGraphAnnotation = JSON.parse(JSON.stringify({ entities })) as RadGraphAnnotation;
-    const ref: RadGraphAnnotation = JSON.parse(JSON.stringify({ entities: { ...entities, '1': e('source', [['located_at', '01'], ['located_at', '3'], ['located_at', 'a']]) } })) as RadGraphAnnotation;
+    // a number where the id should be a string (loose JSON) names the entity of that key, as before
+    const ref: RadGraphAnnotation = JSON.parse(JSON.stringify({ entities: { ...entities, '1': e('source', [['located_at', '01'], ['located_at', '3'], ['located_at', 'a'], ['modify', 5 as unknown as string]]) } })) as RadGraphAnnotation;
     for (const variant of ['head', 'pypi'] as const) {
       const got = radgraphF1(hyp, ref, { variant });
       expect(got).toEqual(naive(hyp, ref, variant));
