@@ -106,7 +106,7 @@ export interface ChatStats {
 }
 
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429]);
-/** A pre-encoded body goes to the SDK as a JSON string, which it sends verbatim with this type. */
+/** A pre-encoded body goes to the SDK as bytes, which it sends verbatim with this type. */
 const JSON_CONTENT = { 'content-type': 'application/json' };
 
 /** The key in the env var named `name`; undefined when no name is given. Throws when the named var is unset. */

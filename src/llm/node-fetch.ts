@@ -36,10 +36,9 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     const body = init.body;
     const simpleBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer;
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !simpleBody) return fetch(input, init);
-    // a string goes as it is: node:http sends it with the head in one write (encoded once, there)
     const data =
       body === undefined || body === null ? undefined
-      : typeof body === 'string' ? body
+      : typeof body === 'string' ? Buffer.from(body)
       : body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) // a view, not a copy
       : Buffer.from(body as ArrayBuffer);
     const signal = init.signal ?? undefined;
@@ -48,7 +47,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     (init.headers instanceof Headers ? init.headers : new Headers(init.headers)).forEach((value, key) => {
       headers[key] = value;
     });
-    if (data !== undefined) headers['content-length'] = String(typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length);
+    if (data) headers['content-length'] = String(data.length);
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {
       const options: http.RequestOptions = { protocol: url.protocol, hostname: url.hostname, path: url.path, method: init.method ?? 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'] };

@@ -3,9 +3,7 @@
  * but the messages (model, sampling settings, response format, extra fields) is one JSON
  * fragment per distinct request shape, and a message whose content repeats (the system
  * prompt of a template) is encoded once. Only the content that changes per call (the user
- * message) is JSON-encoded per call. The JSON is the same object the SDK would send. It stays a
- * string (the SDK sends a string body verbatim): node:http writes a string body with the
- * request head in one write, where bytes cost an encode, a copy and a two-buffer writev.
+ * message) is JSON-encoded per call. The JSON is the same object the SDK would send.
  */
 
 /** What the body is built from: the fields of client.ts's ChatRequest that go into it. */
@@ -37,12 +35,12 @@ export class RequestBodies {
   }
 
   /** The body for `request` with `messages`, or undefined when its extra fields overlap the builder's own (the caller builds an object). */
-  encode(request: BodyRequest, messages: readonly BodyMessage[], json: boolean): string | undefined {
+  encode(request: BodyRequest, messages: readonly BodyMessage[], json: boolean): Buffer | undefined {
     const tail = this.tail(request, json);
     if (tail === undefined) return undefined;
     let out = this.head;
     for (let i = 0; i < messages.length; i++) out += (i ? ',' : '') + this.message(messages[i]!);
-    return out + tail;
+    return Buffer.from(out + tail, 'utf8');
   }
 
   private message(m: BodyMessage): string {
