@@ -36,6 +36,16 @@ describe('ChatClient: messages built when a request gets its slot', () => {
     expect(s.requests.map((r) => (r.body.messages as ChatMessage[])[0]!.content).sort()).toEqual(['first', 'first', 'second']);
   });
 
+  it('a retry resends the same bytes; the messages are built again only when the body must change (JSON mode refused)', async () => {
+    const s = await serve((r) => (r.body.response_format ? { status: 400, error: "response_format 'json_object' is not supported" } : { content: '{}' }));
+    const c = new ChatClient({ baseURL: s.url, model: 'm' });
+    let built = 0;
+    const reply = await c.complete({ messages: () => (built++, [{ role: 'user', content: 'judge this' }]), responseFormat: 'json_object' });
+    expect(reply.content).toBe('{}');
+    expect(built).toBe(2);
+    expect(s.requests.map((r) => [Boolean(r.body.response_format), (r.body.messages as ChatMessage[])[0]!.content])).toEqual([[true, 'judge this'], [false, 'judge this']]);
+  });
+
   it("a messages function that throws fails its request with the caller's own error and frees the slot", async () => {
     const s = await serve(() => ({ content: 'ok' }));
     const c = new ChatClient({ baseURL: s.url, model: 'm', concurrency: 1 });
