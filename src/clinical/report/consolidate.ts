@@ -63,7 +63,7 @@ function mergeMentions(findings: readonly Finding[]): Finding[] {
  * anatomy, not zones: a basilar opacity beside a lower lobe pneumonia stays a finding of its own.
  */
 const REGION: Record<string, string> = {
-  base: 'lower', 'lower zone': 'lower', 'costophrenic angle': 'lower',
+  base: 'lower', 'lower zone': 'lower', 'costophrenic angle': 'lower', retrocardiac: 'lower',
   apex: 'upper', 'upper zone': 'upper',
   'mid zone': 'mid', perihilar: 'mid',
 };
@@ -101,6 +101,10 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   // lower zone. ? early consolidation cannot be excluded.")
   const next = interpretation.sentence === sign.sentence + 1 && !interpretation.laterality && !interpretation.location?.length;
   if ((interpretation.probability ?? 3) < 2 && !interpretation.evidence?.includes(sign.name) && !next) return false;
+  // a sign that has no side or place of its kind, hedged in the very next sentence ("Globular enlargement of the cardiac
+  // silhouette. Pericardial effusion is not excluded.")
+  const entry = getLexicon().byName.get(sign.name);
+  if (next && interpretation.status === 'uncertain' && entry && !entry.lateralized && !entry.located) return true;
   if (!sideFits(sign.laterality, interpretation.laterality)) return false;
   const a = sign.location ?? [];
   const b = ownLocation ?? [];

@@ -62,3 +62,33 @@ describe('an interpretation stated of the findings described before it', () => {
     expect(seen('Opacity in the right upper lobe. Left lower lobe pneumonia.')).toEqual(['lung opacity:present:right', 'pneumonia:present:left']);
   });
 });
+
+describe('an enlarged cardiac silhouette read as pericardial fluid', () => {
+  it('in its sentence, the enlargement is the evidence', () => {
+    expect(withEvidence('Globular enlargement of the cardiac shadow - ? pericardial effusion.')).toEqual(['pericardial effusion <- cardiomegaly']);
+  });
+
+  it('hedged in the next sentence, the same', () => {
+    expect(withEvidence('The heart shadow has enlarged rapidly since the last film. A pericardial effusion cannot be excluded.')).toEqual(['pericardial effusion <- cardiomegaly']);
+  });
+
+  it('an enlarged heart beside a stated effusion of another place stays', () => {
+    expect(seen('Cardiomegaly. Small left pleural effusion.')).toEqual(['cardiomegaly:present', 'pleural effusion:present:left']);
+  });
+});
+
+describe('what a statement is about', () => {
+  it('an interpretation between a subject and a later predicate ends the subject clause', () => {
+    expect(seen('The left lung is hyperlucent with sparse vascular markings, consistent with emphysema, and has grown in volume.')).not.toContain('vascular congestion:present');
+  });
+
+  it('a finding coordinated with the predicate keeps the subject', () => {
+    expect(seen('The descending aorta is unfolded and calcified.')).toEqual(['tortuous aorta:present', 'aortic atherosclerosis:present']);
+  });
+});
+
+describe('zones across sentences', () => {
+  it('a retrocardiac sign is at the base of its side', () => {
+    expect(withEvidence('Left retrocardiac opacity. Impression: Left basal atelectasis.')).toEqual(['atelectasis:left <- lung opacity']);
+  });
+});

@@ -85,10 +85,14 @@ function forward(items: readonly Item[], k: number, g: Grammar): number[] | unde
 
 /** The subject before a predicative predicate ("the lungs are well expanded and clear"). */
 function backward(items: readonly Item[], k: number): number[] | undefined {
+  let finding = false;
   for (let j = k - 1; j >= 0 && j >= k - REACH; j--) {
     const it = items[j]!;
     if (it.flags & F.SUBJ) return coordinated(items, j, -1);
-    if (it.text === ';' || it.flags & F.NPRED) return undefined;
+    // "vascular markings, in keeping with emphysema, and has increased": an interpretation between them ends the subject's
+    // clause ("the aorta is unfolded and calcified" keeps it: a finding alone is a coordinated predicate)
+    if (it.flags & F.FINDING) finding = true;
+    if (it.text === ';' || it.flags & F.NPRED || (finding && it.flags & F.LINK)) return undefined;
   }
   return undefined;
 }
