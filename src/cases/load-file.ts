@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Problem } from './problem.js';
 import { buildCase } from './build.js';
+import { capabilityProblem, DOCUMENTED_CAPABILITIES } from './lint/capabilities.js';
 import { linkOutside } from './confine.js';
 import type { Case } from './model.js';
 import type { Path } from './positions.js';
@@ -28,8 +29,11 @@ interface Source {
   at: At;
 }
 
-/** Loads one YAML or JSON case file: every problem found, and every good case in it; never throws. */
-export async function loadCaseFile(file: string, root: string, display = file): Promise<FileLoad> {
+/**
+ * Loads one YAML or JSON case file: every problem found, and every good case in it; never throws.
+ * A case whose `capability` is not in `capabilities` (default: the documented ones) is a problem.
+ */
+export async function loadCaseFile(file: string, root: string, display = file, capabilities: ReadonlySet<string> = DOCUMENTED_CAPABILITIES): Promise<FileLoad> {
   const outside = linkOutside(file, root);
   if (outside !== undefined) {
     const p: Problem = { file: display, line: 1, column: 1, message: `case file is a link to ${outside}, outside the cases root ${root}: case files must stay inside it` };
@@ -40,7 +44,7 @@ export async function loadCaseFile(file: string, root: string, display = file): 
   const { data, at, problems } = parseYamlText(text, display);
   if (problems.length > 0) return { cases: [], problems, idAt: () => problems[0]! };
   try {
-    return loadCases({ data, at }, file, root);
+    return loadCases({ data, at }, file, root, capabilities);
   } catch (e) {
     // a bug here must not cost the other files: this file gets a located problem instead
     const p = at([], `cannot load case file: ${(e as Error)?.message ?? String(e)}`);
@@ -48,12 +52,13 @@ export async function loadCaseFile(file: string, root: string, display = file): 
   }
 }
 
-function loadCases(src: Source, file: string, root: string): FileLoad {
+function loadCases(src: Source, file: string, root: string, capabilities: ReadonlySet<string>): FileLoad {
   // Positions of ids are taken now: a closure over the parsed document would keep every
   // file's YAML tree alive for the whole run (it doubled peak memory at 100,000 cases).
   const idPositions = new Map<string, number>();
   const out: FileLoad = { cases: [], problems: [], idAt: idLookup(idPositions, src.at([], '')) };
   const seen = new Set<string>();
+  const reportedCapabilities = new Set<string>();
   const { data, at } = src;
   if (!isObject(data)) {
     out.problems.push(at([], 'a case file holds a case (with `kind:`) or a `cases:` list'));
@@ -76,12 +81,17 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
     if (!CASE_KINDS.includes(kind as never)) {
       return void out.problems.push(where(['kind'], `unknown kind "${String(kind)}" (expected one of ${CASE_KINDS.join(', ')})`));
     }
+    // checked first, so a case with other mistakes too reports this one as well
+    const badCapability = capabilityProblem(raw.capability, capabilities);
+    const capabilityAt = badCapability ? capabilityPath(data, prefix, reportedCapabilities) : undefined;
+    if (capabilityAt) out.problems.push(at(capabilityAt, badCapability!));
     const parsed = quickCase(raw) ? { success: true as const, data: raw as CaseInput } : CaseSchema.safeParse(raw);
     if (!parsed.success) return void out.problems.push(...zodProblems(parsed.error, where, [], raw, CaseSchema));
     const id = parsed.data.id ?? (prefix.length > 0 ? `${baseId}#${i + 1}` : baseId);
     const start = at(prefix, '');
     const built = buildCase(parsed.data, id, { file, line: start.line, column: start.column }, root);
     if (built.issues.length > 0) return void out.problems.push(...built.issues.map((x) => where(x.path, `case "${id}": ${x.message}`)));
+    if (badCapability) return;
     const idPath = parsed.data.id ? [...prefix, 'id'] : prefix;
     if (seen.has(id)) {
       const first = out.idAt(id);
@@ -93,6 +103,16 @@ function loadCases(src: Source, file: string, root: string): FileLoad {
     out.cases.push(built.case!);
   });
   return out;
+}
+
+/** Where a bad capability was written: the entry's own, else the one under `defaults` it took (`undefined` once that was reported). */
+function capabilityPath(data: Record<string, unknown>, prefix: Path, reported: Set<string>): Path | undefined {
+  const entry = prefix.length === 0 ? data : (data.cases as unknown[])[prefix[1] as number];
+  const path = isObject(entry) && 'capability' in entry ? [...prefix, 'capability'] : ['defaults', 'capability'];
+  const key = path.join('.');
+  if (reported.has(key)) return undefined;
+  reported.add(key);
+  return path;
 }
 
 /** Positions of ids packed as line * COLUMNS + column (a number per case, not an object): columns stay below it, as files stay under 16 MiB. */

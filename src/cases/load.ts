@@ -27,7 +27,11 @@ export class CaseLoader {
   private readonly firstId = new Map<string, FileLoad>();
   private readonly reported = new Set<string>();
 
-  constructor(private readonly cwd: string) {}
+  /** `capabilities`: what a case may name (default: the documented ones; see knownCapabilities). */
+  constructor(
+    private readonly cwd: string,
+    private readonly capabilities?: ReadonlySet<string>,
+  ) {}
 
   /** Resolve patterns (relative to `base`) to sorted absolute files, with a problem per empty pattern. */
   async resolve(patterns: string[], base = this.cwd): Promise<{ files: string[]; problems: Problem[] }> {
@@ -53,7 +57,7 @@ export class CaseLoader {
     const limit = pLimit(32);
     const fresh = files.map((file) => {
       if (this.files.has(file)) return false;
-      this.files.set(file, limit(() => loadCaseFile(file, idRoot(file, this.cwd), this.display(file))));
+      this.files.set(file, limit(() => loadCaseFile(file, idRoot(file, this.cwd), this.display(file), this.capabilities)));
       return true;
     });
     const loads = await Promise.all(files.map((f) => this.files.get(f)!));

@@ -22,3 +22,26 @@ export function unknownMetricReferences(c: Case, isKnown: (id: string) => boolea
 export function unknownMetricHint(id: string, ids: Iterable<string>): string {
   return didYouMean(id, ids) || '`metric-suite list` shows every metric; a new one goes under `metrics:` in the config';
 }
+
+/** What the check needs of a registry. */
+export interface KnownMetrics {
+  has(id: string): boolean;
+  ids(): string[];
+}
+
+/**
+ * The one metric check `run` and `validate` share: each case naming an unknown metric gets a
+ * problem per reference and is invalid (`run` does not score it, `validate` does not count it).
+ */
+export function checkMetricReferences(cases: Iterable<Case>, registry: KnownMetrics, display: (file: string) => string): { problems: Problem[]; invalid: Set<Case> } {
+  const ids = registry.ids();
+  const problems: Problem[] = [];
+  const invalid = new Set<Case>();
+  for (const c of cases) {
+    const found = unknownMetricReferences(c, (id) => registry.has(id), display(c.location.file), ids);
+    if (found.length === 0) continue;
+    invalid.add(c);
+    problems.push(...found);
+  }
+  return { problems, invalid };
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { knownCapabilities } from '../cases/lint/capabilities.js';
 import { CaseLoader } from '../cases/load.js';
 import { loadConfig } from '../config/load.js';
 import { builtinProviders } from '../metrics/builtins.js';
@@ -61,7 +62,7 @@ async function context(options: RunOptions): Promise<RunContext & { suiteGlobs?:
     ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}),
     ...(config.suites ? { suiteGlobs: config.suites } : {}),
     registry: new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, { ...(options.record ? { record: true } : {}), ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), ...(offline ? { offline: true } : {}) }),
-    loader: new CaseLoader(cwd),
+    loader: new CaseLoader(cwd, knownCapabilities(config.capabilities)),
     ...(cache ? { cache } : {}),
     lawScore: schedulerScorer({ ...(cache ? { cache } : {}), offline }),
     overrides: {

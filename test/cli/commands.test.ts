@@ -11,7 +11,7 @@ describe('metric-suite validate', () => {
     const r = await cli(['validate', 'cases'], cwd);
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('cases/bad.yaml:4:12: candidate: ');
-    expect(r.lastLine).toBe('2 case files, 1 valid cases, 1 problem');
+    expect(r.lastLine).toBe('2 case files, 1 valid case, 1 problem');
     const ok = await cli(['validate', 'cases/good.yaml'], cwd);
     expect(ok.code).toBe(0);
   });
@@ -20,7 +20,7 @@ describe('metric-suite validate', () => {
     const cwd = tmpTree({ 'cases/good.yaml': good, 'suites/s.yaml': 'name: s\ncases: [../cases/*.yaml]\nmetrics: [bleu]\n' });
     const r = await cli(['validate'], cwd);
     expect(r.code).toBe(0);
-    expect(r.lastLine).toBe('1 case files, 1 valid cases, 0 problems');
+    expect(r.lastLine).toBe('1 case file, 1 valid case, 0 problems');
   });
 
   it('reports a broken suite file with its position', async () => {

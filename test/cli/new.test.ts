@@ -18,7 +18,7 @@ describe('metric-suite new case', () => {
     expect(text).toContain('capability: laterality');
     expect(text).toContain('# reviewed_by');
     const v = await cli(['validate', 'cases'], cwd);
-    expect(v.lastLine).toBe('1 case files, 1 valid cases, 0 problems');
+    expect(v.lastLine).toBe('1 case file, 1 valid case, 0 problems');
     expect(v.code).toBe(0);
     const again = await cli(['new', 'case', '--capability', 'laterality', '--id', 'laterality/effusion-side'], cwd);
     expect(again.code).toBe(2);

@@ -126,5 +126,13 @@ describe('npm pack --dry-run', () => {
     expect(files.some((f) => /^src\/.*\.ts$/.test(f))).toBe(false);
     expect(size).toBeLessThan(1_500_000);
     expect(unpackedSize).toBeLessThan(5_000_000);
+    // every compiled file has its source: nothing an earlier build left in dist/ is packed
+    const orphans = files.filter((f) => /^dist\/.*\.js$/.test(f) && !existsSync(path.join(repo, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
+    expect(orphans).toEqual([]);
+    // the README's stated sizes are bounds the package keeps
+    const stated = /under ([\d.]+) MB packed, under ([\d.]+) MB unpacked/.exec(readFileSync(path.join(repo, 'README.md'), 'utf8'));
+    expect(stated, 'README states the packed and unpacked sizes').not.toBeNull();
+    expect(size).toBeLessThan(Number(stated![1]) * 1e6);
+    expect(unpackedSize).toBeLessThan(Number(stated![2]) * 1e6);
   });
 });

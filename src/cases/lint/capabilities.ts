@@ -1,5 +1,3 @@
-import { isObject } from '../yaml-file.js';
-import type { FieldIssue } from './fields.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -14,25 +12,21 @@ export const CAPABILITIES = [
   'image-alignment', 'input-format', 'preference', 'rating', 'clinical-practicality',
 ] as const;
 
+/** The documented capabilities as a set (what a case may name without a config). */
+export const DOCUMENTED_CAPABILITIES: ReadonlySet<string> = new Set(CAPABILITIES);
+
+/** The capabilities a project's cases may name: the documented ones and those its config declares. */
+export function knownCapabilities(declared: readonly string[] = []): ReadonlySet<string> {
+  return declared.length === 0 ? DOCUMENTED_CAPABILITIES : new Set([...CAPABILITIES, ...declared]);
+}
+
 /**
- * A `capability` (on a case, or under `defaults`) that is neither documented nor declared in
- * the config: a typo would put the case in a matrix row of its own, so it is an error.
+ * Why a `capability` value is wrong, or undefined when it is documented or declared: a typo
+ * would put the case in a matrix row of its own, so the loader reports it and drops the case
+ * (for `run`, `list` and `validate` alike).
  */
-export function capabilityIssues(data: unknown, known: ReadonlySet<string>): FieldIssue[] {
-  if (!isObject(data)) return [];
-  const out: FieldIssue[] = [];
-  const check = (value: unknown, path: (string | number)[]) => {
-    if (typeof value !== 'string' || known.has(value)) return;
-    const hint = didYouMean(value, known);
-    out.push({
-      path,
-      rule: 'case/capability',
-      message: `unknown capability "${value}" (${hint || `one of ${[...known].join(', ')}`}; a new one is declared under \`capabilities:\` in the config)`,
-    });
-  };
-  if (Array.isArray(data.cases)) {
-    if (isObject(data.defaults)) check(data.defaults.capability, ['defaults', 'capability']);
-    data.cases.forEach((c, i) => isObject(c) && check(c.capability, ['cases', i, 'capability']));
-  } else check(data.capability, ['capability']);
-  return out;
+export function capabilityProblem(value: unknown, known: ReadonlySet<string>): string | undefined {
+  if (typeof value !== 'string' || known.has(value)) return undefined;
+  const hint = didYouMean(value, known);
+  return `unknown capability "${value}" (${hint || `one of ${[...known].join(', ')}`}; a new one is declared under \`capabilities:\` in the config)`;
 }

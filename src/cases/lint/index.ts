@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Node } from 'yaml';
 import { nodeFor, positionOf } from '../positions.js';
 import { YAML_LIMITS } from '../yaml-guards.js';
-import { capabilityIssues, CAPABILITIES } from './capabilities.js';
 import { fieldIssues } from './fields.js';
 import { ageOver89, findPhi, isAgeKey, NOT_TEXT_KEYS } from './phi.js';
 import type { LintFinding } from './types.js';
@@ -13,20 +12,13 @@ export { isError, isPhi, type LintFinding } from './types.js';
 export { CAPABILITIES } from './capabilities.js';
 export { findPhi, ageOver89 } from './phi.js';
 
-export interface LintOptions {
-  /** Capabilities a case may name (default: the documented ones, CAPABILITIES). */
-  capabilities?: ReadonlySet<string>;
-}
-
-const DOCUMENTED: ReadonlySet<string> = new Set(CAPABILITIES);
-
 /**
  * Lints one case file's text: protected health information in any case text or context
  * (provenance and ids excepted), missing rationale or provenance, scaffold `TODO`s left in,
- * and (an error) a capability that is neither documented nor declared. A file that does not
- * parse gives no findings (the loader reports it).
+ * and field-level hints. A file that does not parse gives no findings (the loader reports it,
+ * as it reports an unknown capability: those are load problems, the same for `run`).
  */
-export function lintCaseText(text: string, options: LintOptions = {}): LintFinding[] {
+export function lintCaseText(text: string): LintFinding[] {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
   if (doc.errors.length > 0) return [];
@@ -61,19 +53,16 @@ export function lintCaseText(text: string, options: LintOptions = {}): LintFindi
   for (const issue of fieldIssues(data)) {
     out.push({ ...at(nodeFor(doc, issue.path, issue.key)), rule: issue.rule, message: issue.message });
   }
-  for (const issue of capabilityIssues(data, options.capabilities ?? DOCUMENTED)) {
-    out.push({ ...at(nodeFor(doc, issue.path)), rule: issue.rule, message: issue.message, severity: 'error' });
-  }
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Lints a file on disk; an unreadable file gives no findings (the loader reports it). */
-export function lintCaseFile(file: string, options: LintOptions = {}): LintFinding[] {
+export function lintCaseFile(file: string): LintFinding[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return [];
   }
-  return lintCaseText(text, options);
+  return lintCaseText(text);
 }

@@ -1,4 +1,4 @@
-import { lintCaseFile, type LintOptions } from './index.js';
+import { lintCaseFile } from './index.js';
 import { isError, isPhi } from './types.js';
 
 export interface LintReport {
@@ -11,10 +11,10 @@ export interface LintReport {
 }
 
 /** Lints case files for `validate`. */
-export function lintFiles(files: string[], display: (file: string) => string, options: LintOptions = {}): LintReport {
+export function lintFiles(files: string[], display: (file: string) => string): LintReport {
   const report: LintReport = { warnings: [], phi: 0, errors: [] };
   for (const file of files) {
-    for (const f of lintCaseFile(file, options)) {
+    for (const f of lintCaseFile(file)) {
       const at = `${display(file)}:${f.line}:${f.column}`;
       if (isError(f)) {
         report.errors.push(`${at}: ${f.message}`);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { redactSecrets } from '../../util/redact.js';
+import { knownCapabilities } from '../../cases/lint/capabilities.js';
 import { CaseLoader } from '../../cases/load.js';
 import { loadConfig } from '../../config/load.js';
 import { builtinProviders } from '../../metrics/builtins.js';
@@ -19,7 +20,7 @@ export function registerList(program: Command, io: CliIO, setExit: (code: number
     const problems: Problem[] = [...configProblems];
     const { suites, problems: suiteProblems } = await selectSuites(root, io.cwd, { ...sel, ...(config.suites ? { suiteGlobs: config.suites } : {}) });
     problems.push(...suiteProblems);
-    const loader = new CaseLoader(io.cwd);
+    const loader = new CaseLoader(io.cwd, knownCapabilities(config.capabilities));
     const suiteRows = [];
     for (const s of suites) {
       const { files, problems: p1 } = await loader.resolve(s.cases, s.dir);

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
-import type { Case } from '../../cases/model.js';
-import { CAPABILITIES } from '../../cases/lint/index.js';
+import { knownCapabilities } from '../../cases/lint/capabilities.js';
 import { lintFiles, lintSummary } from '../../cases/lint/report.js';
 import { CaseLoader } from '../../cases/load.js';
 import { loadConfig } from '../../config/load.js';
 import { builtinProviders } from '../../metrics/builtins.js';
 import { MetricRegistry } from '../../metrics/registry.js';
-import { unknownMetricReferences } from '../../runner/references.js';
+import { checkMetricReferences } from '../../runner/references.js';
 import { formatProblem, type Problem } from '../../runner/results.js';
 import { selectSuites } from '../../runner/select.js';
 import type { CliIO } from '../io.js';
@@ -34,8 +33,9 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
 }
 
 async function validate(paths: string[], flags: ValidateFlags, io: CliIO): Promise<number> {
-  const loader = new CaseLoader(io.cwd);
   const { config, root, problems: configProblems } = await loadConfig(io.cwd, flags.config);
+  // the same loader and checks as `run`: a case rejected here is reported there, and not scored
+  const loader = new CaseLoader(io.cwd, knownCapabilities(config.capabilities));
   const problems: Problem[] = [...configProblems];
   const files = new Set<string>();
   const add = async (patterns: string[], base: string) => {
@@ -51,34 +51,19 @@ async function validate(paths: string[], flags: ValidateFlags, io: CliIO): Promi
   }
   const sorted = [...files].sort();
   const loaded = await loader.load(sorted);
-  const unknownMetrics = metricProblems(loaded.cases, new MetricRegistry(builtinProviders, config.metrics ?? {}, root), loader);
+  const unknownMetrics = checkMetricReferences(loaded.cases, new MetricRegistry(builtinProviders, config.metrics ?? {}, root), (f) => loader.display(f));
   problems.push(...loaded.problems, ...unknownMetrics.problems);
-  // a case naming a metric nobody defines is not valid: at run time it would skip, or never be checked
-  const valid = loaded.cases.length - unknownMetrics.cases;
-  const lint = lintFiles(sorted, (f) => loader.display(f), { capabilities: new Set([...CAPABILITIES, ...(config.capabilities ?? [])]) });
+  const valid = loaded.cases.length - unknownMetrics.invalid.size;
+  const lint = lintFiles(sorted, (f) => loader.display(f));
   const lines = [...problems.map(formatProblem), ...lint.errors];
   for (const line of lines) io.stdout.write(`${line}\n`);
   if (flags.lint !== false) for (const line of lintSummary(lint)) io.stdout.write(`${line}\n`);
   const lintFails = flags.lint !== false && (flags.strict ? lint.warnings.length > 0 : lint.phi > 0);
   // the closing line agrees with the exit code: lint warnings that fail validation are named in it
   const failing = !lintFails ? '' : flags.strict ? `, ${plural(lint.warnings.length, 'lint warning')} (fail with --strict)` : `, ${plural(lint.phi, 'possible PHI warning')} (fail validation)`;
-  io.stdout.write(`${files.size} case files, ${valid} valid cases, ${plural(lines.length, 'problem')}${failing}\n`);
+  io.stdout.write(`${plural(files.size, 'case file')}, ${plural(valid, 'valid case')}, ${plural(lines.length, 'problem')}${failing}\n`);
   return lines.length > 0 || lintFails ? 2 : 0;
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/**
- * Metric ids a case names that neither the built-ins nor the config define (a typo would skip
- * the case at run time), and how many cases name one.
- */
-function metricProblems(cases: Case[], registry: MetricRegistry, loader: CaseLoader): { problems: Problem[]; cases: number } {
-  const ids = registry.ids();
-  let bad = 0;
-  const problems = cases.flatMap((c) => {
-    const found = unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file), ids);
-    if (found.length) bad++;
-    return found;
-  });
-  return { problems, cases: bad };
-}

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { glob, hasMagic } from 'glob';
+import { knownCapabilities } from '../../cases/lint/capabilities.js';
 import { CaseLoader } from '../../cases/load.js';
 import { loadConfig } from '../../config/load.js';
 import { selectSuites } from '../../runner/select.js';
@@ -32,7 +33,7 @@ type FileSpec = { module?: string; cacheKeyFiles?: string[]; command?: string[] 
 export async function projectFiles(cwd: string, flags: SelectionFlags): Promise<ProjectFiles> {
   const { config, root, file } = await loadConfig(cwd, flags.config);
   const { suites } = await selectSuites(root, cwd, { ...selectionOf(flags), ...(config.suites ? { suiteGlobs: config.suites } : {}) });
-  const loader = new CaseLoader(cwd);
+  const loader = new CaseLoader(cwd, knownCapabilities(config.capabilities));
   const out: ProjectFiles = { root, ...(file ? { config: path.resolve(file) } : {}), suites: [], metricFiles: new Map() };
   for (const s of suites) {
     const { files } = await loader.resolve(s.cases, s.dir);

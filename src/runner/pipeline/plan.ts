@@ -5,7 +5,7 @@ import { MetricUnavailableError } from '../../metrics/provider.js';
 import type { RegisteredMetric } from '../../metrics/registry.js';
 import type { Suite } from '../../suite/schema.js';
 import { metricEntryAt } from '../../config/locate.js';
-import { unknownMetricReferences } from '../references.js';
+import { checkMetricReferences } from '../references.js';
 import { usageProblem } from '../results.js';
 import { matchesFilter } from '../select.js';
 import { describePlan, type RunPlan } from '../shard/plan.js';
@@ -41,6 +41,7 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
   const lawsOnly = (options.laws?.length ?? 0) > 0;
   const caseFiltered = Boolean(options.filter || options.tags?.length || options.capabilities?.length || options.caseFiles);
   const checked = new Set<Case>();
+  const invalid = new Set<Case>();
   const out: SuitePlan[] = [];
   for (const suite of suites) {
     const { files, problems: globProblems } = await loader.resolve(suite.cases, suite.dir);
@@ -64,19 +65,20 @@ export async function planRun(ctx: RunContext, suites: Suite[]): Promise<Planned
         broken.set(id, `could not be created: ${(e as Error).message}`);
       }
     }
-    const ids = registry.ids();
-    for (const c of loaded.cases) {
-      if (checked.has(c)) continue;
-      checked.add(c);
-      problems.push(...unknownMetricReferences(c, (id) => registry.has(id), loader.display(c.location.file), ids));
-    }
+    // a case `validate` rejects for a metric it names is reported once and not scored
+    const fresh = loaded.cases.filter((c) => !checked.has(c));
+    fresh.forEach((c) => checked.add(c));
+    const references = checkMetricReferences(fresh, registry, (f) => loader.display(f));
+    problems.push(...references.problems);
+    references.invalid.forEach((c) => invalid.add(c));
+    const cases = loaded.cases.filter((c) => !invalid.has(c));
     // the laws (fast-check and the clinical core) load only for a suite that has laws
     const lawPlan = suite.laws?.length ? (await import('../../laws/plan.js')).planSuiteLaws(suite, ctx.overrides) : { laws: [], problems: [] };
     problems.push(...lawPlan.problems);
     const known = new Set([...metrics.map((m) => m.id), ...unavailable.keys()]);
     // Case filters (-t, --tag, --capability) select cases; laws then run only when named with --law.
     const laws = caseFiltered && !lawsOnly ? [] : lawPlan.laws.map((l) => ({ ...l, metrics: l.metrics.filter((m) => known.has(m)) }));
-    out.push({ suite, cases: lawsOnly ? [] : loaded.cases.filter((c) => matchesFilter(c, options)), metrics, unavailable, broken, laws });
+    out.push({ suite, cases: lawsOnly ? [] : cases.filter((c) => matchesFilter(c, options)), metrics, unavailable, broken, laws });
   }
   const caseTotal = out.reduce((n, p) => n + p.cases.length * (p.metrics.length + p.unavailable.size), 0);
   const lawTotal = out.reduce((n, p) => n + p.laws.reduce((k, l) => k + l.metrics.length, 0), 0);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readYamlFile } from '../../../src/cases/yaml-file.js';
 import { tmpTree } from '../../_support/tmp.js';
 import { CAPABILITIES, lintCaseText } from '../../../src/cases/lint/index.js';
+import { knownCapabilities } from '../../../src/cases/lint/capabilities.js';
+import { loadCaseFile } from '../../../src/cases/load-file.js';
 import { missingFieldMessage } from '../../../src/cases/lint/missing-field.js';
 import { unclosedQuoteOffset, yamlSyntaxMessage } from '../../../src/cases/lint/yaml-syntax.js';
 import { CaseSchema } from '../../../src/cases/schema.js';
@@ -11,31 +13,44 @@ import { scaffold } from '../../../src/cli/commands/new.js';
 const prov = 'rationale: r\nprovenance: { author: me, license: MIT }\n';
 const ranking = (capability: string) => `id: c\nkind: ranking\ncapability: ${capability}\nreference: a\ncandidates: { a: a, b: b }\nexpect: a > b\n${prov}`;
 
-describe('capability check', () => {
-  it('a documented capability passes; a typo is an error at the value, with the near name', () => {
-    expect(lintCaseText(ranking('laterality'))).toEqual([]);
-    const [f, ...rest] = lintCaseText(ranking('laterallity'));
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject({ line: 3, column: 13, rule: 'case/capability', severity: 'error' });
-    expect(f!.message).toMatch(/^unknown capability "laterallity" \(did you mean laterality\?; a new one is declared under `capabilities:` in the config\)$/);
+describe('capability check (the loader: run, list and validate alike)', () => {
+  const load = async (text: string, known?: ReadonlySet<string>) => {
+    const dir = tmpTree({ 'cases/c.yaml': text });
+    return loadCaseFile(path.join(dir, 'cases/c.yaml'), path.join(dir, 'cases'), 'c.yaml', known);
+  };
+
+  it('a documented capability passes; a typo is a problem at the value, with the near name, and the case is dropped', async () => {
+    expect((await load(ranking('laterality'))).problems).toEqual([]);
+    const r = await load(ranking('laterallity'));
+    expect(r.cases).toEqual([]);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ line: 3, column: 13 });
+    expect(r.problems[0]!.message).toMatch(/^unknown capability "laterallity" \(did you mean laterality\?; a new one is declared under `capabilities:` in the config\)$/);
+    expect(lintCaseText(ranking('laterallity'))).toEqual([]);
   });
 
-  it('a name nothing resembles lists the documented ones; a declared one passes', () => {
-    const [f] = lintCaseText(ranking('hemodynamics'));
-    expect(f!.message).toContain(`one of ${CAPABILITIES.join(', ')}`);
-    expect(lintCaseText(ranking('hemodynamics'), { capabilities: new Set([...CAPABILITIES, 'hemodynamics']) })).toEqual([]);
+  it('a name nothing resembles lists the documented ones; a declared one passes', async () => {
+    const [p] = (await load(ranking('hemodynamics'))).problems;
+    expect(p!.message).toContain(`one of ${CAPABILITIES.join(', ')}`);
+    const declared = await load(ranking('hemodynamics'), knownCapabilities(['hemodynamics']));
+    expect(declared.problems).toEqual([]);
+    expect(declared.cases.map((c) => c.capability)).toEqual(['hemodynamics']);
   });
 
-  it('checks `defaults` and each entry of a `cases:` list', () => {
+  it('checks `defaults` (once) and each entry of a `cases:` list; other mistakes of the case are reported too', async () => {
     const text = `defaults: { kind: ranking, capability: negaton, reference: a, rationale: r, provenance: { author: me, license: MIT } }
 cases:
   - { id: x, candidates: { a: a }, expect: a >= a }
-  - { id: y, capability: sevrity, candidates: { a: a }, expect: a >= a }
+  - { id: w, candidates: { a: a }, expect: a >= a }
+  - { id: y, capability: sevrity, candidates: { a: a }, expect: a >= b }
+  - { id: z, capability: severity, candidates: { a: a }, expect: a >= a }
 `;
-    const errors = lintCaseText(text).filter((f) => f.severity === 'error');
-    expect(errors.map((f) => f.line)).toEqual([1, 4]);
-    expect(errors[0]!.message).toMatch(/^unknown capability "negaton" \(did you mean negation\?;/);
-    expect(errors[1]!.message).toMatch(/^unknown capability "sevrity" \(did you mean severity\?;/);
+    const r = await load(text);
+    expect(r.cases.map((c) => c.id)).toEqual(['z']);
+    expect(r.problems.map((p) => `${p.line}:${p.column}`)).toEqual(['1:40', '5:26', '5:65']);
+    expect(r.problems[0]!.message).toMatch(/^unknown capability "negaton" \(did you mean negation\?;/);
+    expect(r.problems[1]!.message).toMatch(/^unknown capability "sevrity" \(did you mean severity\?;/);
+    expect(r.problems[2]!.message).toContain('"b"');
   });
 });
 
