@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, readYamlFile, zodProblems } from '../cases/yaml-file.js';
-import { importModule, mainExport } from '../metrics/adapters/module.js';
+import { mainExport } from '../metrics/adapters/module.js';
+import { importConfig } from './import-config.js';
 import { ModuleSyntaxError } from '../metrics/adapters/import-error.js';
 import type { Problem } from '../cases/problem.js';
 import { ConfigSchema, type Config } from './schema.js';
@@ -55,7 +56,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
     return { config: parsed.data, root, file, problems: [] };
   }
   try {
-    const mod = await importModule(file);
+    const mod = await importConfig(file);
     const parsed = ConfigSchema.safeParse(mainExport(mod, 'config'));
     if (!parsed.success) {
       const messages = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);

@@ -4,10 +4,13 @@ import { knownCapabilities } from '../../cases/lint/capabilities.js';
 import { CaseLoader } from '../../cases/load.js';
 import { loadConfig } from '../../config/load.js';
 import { builtinProviders } from '../../metrics/builtins.js';
+import { MetricUnavailableError } from '../../metrics/provider.js';
 import { MetricRegistry } from '../../metrics/registry.js';
 import { formatProblem, type Problem } from '../../runner/results.js';
 import { matchesFilter, selectSuites } from '../../runner/select.js';
+import type { Metric } from '../../metrics/contract.js';
 import type { CliIO } from '../io.js';
+import { radevalListing } from './list-radeval.js';
 import { selectionOf, selectionOptions, toOptions, type SelectionFlags } from '../options.js';
 
 /** `metric-suite list`: suites, their cases, and every metric with its declaration. */
@@ -30,30 +33,37 @@ export function registerList(program: Command, io: CliIO, setExit: (code: number
       suiteRows.push({ name: s.name, file: loader.display(s.file), metrics: s.metrics, cases: cases.map((c) => ({ id: c.id, kind: c.kind, capability: c.capability ?? '', file: loader.display(c.location.file) })) });
     }
     const registry = new MetricRegistry(builtinProviders, config.metrics, root);
-    const metrics = [];
-    for (const id of registry.ids().filter((m) => !sel.metrics || sel.metrics.includes(m))) {
+    const metrics: Record<string, unknown>[] = [];
+    const ids = registry.ids().filter((m) => !sel.metrics || sel.metrics.includes(m));
+    const radeval = radevalListing(ids.filter((id) => id.startsWith('radeval:') && !registry.configures(id)));
+    for (const id of ids) {
+      if (radeval?.ids.includes(id)) continue;
       try {
         const { metric } = await registry.get(id);
         const { score: _s, close: _c, ...declaration } = metric;
         metrics.push({ ...declaration, id });
       } catch (e) {
-        metrics.push({ id, error: (e as Error).message });
+        // not configured (no endpoint, no extractor) is a state, not a failure
+        metrics.push({ id, error: (e as Error).message, ...(e instanceof MetricUnavailableError ? { unavailable: true } : {}) });
       }
     }
     await registry.closeAll();
-    if (flags.json) io.stdout.write(redactSecrets(`${JSON.stringify({ suites: suiteRows, metrics, problems }, null, 2)}\n`));
+    if (flags.json) io.stdout.write(redactSecrets(`${JSON.stringify({ suites: suiteRows, metrics: [...metrics, ...(radeval?.json ?? [])].sort((a, b) => String(a.id).localeCompare(String(b.id))), problems }, null, 2)}\n`));
     else {
       for (const s of suiteRows) {
         io.stdout.write(redactSecrets(`suite ${s.name} (${s.file}): ${s.cases.length} cases × ${s.metrics.join(', ')}\n`));
         for (const c of s.cases) io.stdout.write(redactSecrets(`  ${c.id}  [${c.kind}${c.capability ? `, ${c.capability}` : ''}]\n`));
       }
       io.stdout.write(redactSecrets('metrics:\n'));
-      for (const m of metrics) {
-        if ('error' in m) io.stdout.write(redactSecrets(`  ${m.id}  error: ${m.error}\n`));
+      for (const m of metrics as ListedMetric[]) {
+        if ('error' in m) io.stdout.write(redactSecrets(`  ${m.id}  ${m.unavailable ? 'not configured' : 'error'}: ${m.error}\n`));
         else io.stdout.write(redactSecrets(`  ${m.id}@${m.version}  ${m.direction} is better, range [${m.range.join(', ')}], tie ${m.tieTolerance}, ${m.deterministic ? 'deterministic' : 'non-deterministic'}, inputs ${m.inputs.join('/')}${m.symmetric ? ', symmetric' : ''}\n      ${m.description}\n`));
       }
+      if (radeval) io.stdout.write(`${radeval.line}\n`);
       for (const p of problems) io.stderr.write(redactSecrets(`${formatProblem(p)}\n`));
     }
     setExit(problems.length > 0 ? 2 : 0);
   });
 }
+
+type ListedMetric = { id: string; error: string; unavailable?: boolean } | (Omit<Metric, 'score' | 'close'> & { id: string });
