@@ -37,13 +37,22 @@ export function topExpected(expectations: ExpectationResult[], labels: string[])
   return labels.find((l) => better.has(l) && !worse.has(l)) ?? labels[0];
 }
 
-/** Adjacent pairs joined back into chains: `a > b`, `b >= c` reads `a > b >= c`. */
+const rising = (op: string) => op.startsWith('>') || op === '=' || op === '==';
+
+/**
+ * Adjacent pairs joined back into chains: `a > b`, `b >= c` reads `a > b >= c`. Only pairs
+ * facing the same way join: `a > b` and the bound `b <= 0.5` are two relations, never the
+ * chain `a > b <= 0.5`.
+ */
 export function expectedChain(expectations: ExpectationResult[]): string {
   const parts: string[] = [];
   let tail: string | undefined;
+  let last: Pair | undefined;
   for (const e of expectations) {
     const p = parsePair(e.relation);
-    if (p && tail !== undefined && p.left === tail && parts.length > 0) {
+    const joins = p && last && rising(p.op) === rising(last.op);
+    last = p;
+    if (p && joins && tail !== undefined && p.left === tail && parts.length > 0) {
       parts[parts.length - 1] += ` ${p.op} ${p.right}`;
     } else {
       parts.push(e.relation.trim());

@@ -4,10 +4,19 @@ export interface CliIO {
   stderr: { write(text: string): unknown };
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Standard input, for commands that read a report from it (`extract -`); absent: none. */
+  stdin?: { isTTY?: boolean; read(): Promise<string> };
 }
 
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env, stdin: { isTTY: process.stdin.isTTY === true, read: () => readStream(process.stdin) } };
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) text += chunk as string;
+  return text;
 }
 
 /**

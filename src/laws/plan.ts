@@ -5,6 +5,7 @@
  */
 import type { RegisteredMetric } from '../metrics/registry.js';
 import type { Problem } from '../cases/problem.js';
+import { didYouMean } from '../cases/lint/suggest.js';
 import type { LawResult } from '../runner/results.js';
 import type { LawSelection, Suite } from '../suite/schema.js';
 import { evaluateLaw, type LawEvaluation } from './_internals/evaluate.js';
@@ -41,7 +42,7 @@ export function planSuiteLaws(suite: Suite, overrides: LawOverrides): { laws: Pl
   for (const sel of suite.laws ?? []) {
     const options = typeof sel === 'string' ? { law: sel } : sel;
     if (!getLaw(options.law)) {
-      problems.push({ ...at, message: `suite "${suite.name}": unknown law "${options.law}" (laws: ${lawIds().join(', ')})` });
+      problems.push({ ...at, message: `suite "${suite.name}": unknown law "${options.law}" (${didYouMean(options.law, lawIds()) || `laws: ${lawIds().join(', ')}`})` });
       continue;
     }
     if (overrides.laws?.length && !overrides.laws.includes(options.law)) continue;

@@ -88,7 +88,7 @@ export function verdictOf(task: Task, reg: RegisteredMetric, outcomes: { label: 
     if (c.kind === 'preference') return { ...result, verdict: 'skip', reason: PREFERENCE_REASON };
     if (c.kind === 'rating') return { ...result, verdict: 'skip', reason: RATING_REASON };
     const tolerance = c.tolerance ?? reg.metric.tieTolerance;
-    expectations = c.relations.map((r) => checkRelation(r, result.scores, reg.metric.direction, tolerance));
+    expectations = c.relations.map((r) => checkRelation(r, result.scores, reg.metric.direction, tolerance, reg.metric.range));
   }
   const failed = expectations.filter((e) => !e.holds);
   if (failed.length === 0) return { ...result, expectations, verdict: 'pass' };

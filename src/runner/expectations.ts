@@ -20,13 +20,16 @@ function held(r: IndexedRelation): ExpectationResult {
  * Checks one relation against the scores. `better` is the difference in the metric's
  * direction; with tolerance t exactly one of `a > b`, `a = b`, `b > a` holds:
  * `>` needs better > t, `=` needs |a - b| <= t, `>=` needs better >= -t.
- * Numeric bounds compare raw values, without tolerance.
+ * Numeric bounds compare raw values, without tolerance; a failed bound that no value in the
+ * metric's declared `range` could meet says so (a typo such as `>= 1.5` for a [0, 1] metric).
  */
-export function checkRelation(r: IndexedRelation, scores: Record<string, number>, direction: 'higher' | 'lower', tolerance: number): ExpectationResult {
+export function checkRelation(r: IndexedRelation, scores: Record<string, number>, direction: 'higher' | 'lower', tolerance: number, range?: readonly [number, number]): ExpectationResult {
   if (r.type === 'bound') {
     const v = scores[r.label]!;
-    const holds = r.op === '>' ? v > r.value : r.op === '>=' ? v >= r.value : r.op === '<' ? v < r.value : r.op === '<=' ? v <= r.value : v === r.value;
-    return holds ? held(r) : { relation: r.text, holds, detail: `${r.label} = ${fmt(v)}` };
+    const holds = bound(r.op, v, r.value);
+    if (holds) return held(r);
+    const never = range && !bound(r.op, range[0], r.value) && !bound(r.op, range[1], r.value) && !(r.op === '=' && r.value >= range[0] && r.value <= range[1]);
+    return { relation: r.text, holds, detail: `${r.label} = ${fmt(v)}${never ? `; this bound can never hold: the metric's declared range is [${range[0]}, ${range[1]}]` : ''}` };
   }
   const a = scores[r.left]!;
   const b = scores[r.right]!;
@@ -36,6 +39,8 @@ export function checkRelation(r: IndexedRelation, scores: Record<string, number>
   const dir = direction === 'lower' ? ', lower is better' : '';
   return { relation: r.text, holds, detail: `${r.left} = ${fmt(a)}, ${r.right} = ${fmt(b)} (tolerance ${tolerance}${dir})` };
 }
+
+const bound = (op: string, v: number, x: number): boolean => (op === '>' ? v > x : op === '>=' ? v >= x : op === '<' ? v < x : op === '<=' ? v <= x : v === x);
 
 /** Checks a `score` case's expectation for one metric; returns the failed checks' messages. */
 export function checkScore(expect: ScoreExpectation, outcome: ScoreOutcome): ExpectationResult[] {

@@ -42,7 +42,7 @@ export function isKnownFailure(gate: Gate, caseId: string): boolean {
  * (an unexpected pass fails the gate, as a known failure that passes does); law verdicts count
  * in `counts` and the rate like cases. `minAgreement` checks the suite's agreement with raters
  * (preference cases, whose own verdicts are `skip`); a statistic that cannot be computed fails.
- * An informational gate never fails.
+ * `maxErrors` fails the gate when more results error, whatever the rate. An informational gate never fails.
  */
 export function evaluateGate(suite: string, metric: string, fullGate: Gate, all: CaseResult[], laws: LawResult[] = [], agreement?: AgreementResult, scope?: GateScope): GateResult {
   const gate = scope ? partGate(fullGate, all, scope) : fullGate;
@@ -76,6 +76,7 @@ export function evaluateGate(suite: string, metric: string, fullGate: Gate, all:
   // A gate over results that were all skipped proves nothing; agreement gates score skipped preference cases.
   if (ran === 0 && counts.skipped > 0 && gate.minAgreement === undefined) reasons.push(`nothing was scored: all ${counts.skipped} results were skipped`);
   if (passRate < minPassRate) reasons.push(`pass rate ${(passRate * 100).toFixed(1)}% < ${(minPassRate * 100).toFixed(1)}%`);
+  if (gate.maxErrors !== undefined && counts.errors > gate.maxErrors) reasons.push(`${counts.errors} result${counts.errors === 1 ? '' : 's'} errored (at most ${gate.maxErrors})`);
   if (failedLaws.length) reasons.push(`laws did not pass: ${failedLaws.join(', ')}`);
   if (failedRequired.length) reasons.push(`required cases did not pass: ${failedRequired.join(', ')}`);
   if (unexpectedPasses.length) reasons.push(`known failures now pass (remove them from knownFailures): ${unexpectedPasses.join(', ')}`);

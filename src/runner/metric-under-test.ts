@@ -53,8 +53,8 @@ async function caseFiles(suite: Suite): Promise<string[]> {
  * The suites that test one metric: each built-in case suite with at least one case the metric
  * can take (suites over the same case files run once), then one `laws` suite with every law
  * (the built-in laws suite's settings kept, so a built-in metric keeps its documented
- * `expected: fail` marks). Gates: `minPassRate` per suite (default 0: report only; errors are
- * the caller's to gate); laws gate only with a `minPassRate`, else they are informational.
+ * `expected: fail` marks). Gates: `minPassRate` per suite (default 0: report only) and `maxErrors: 0`
+ * (an errored result fails its gate, as it fails `test`); laws gate only with a `minPassRate`, else they are informational.
  */
 export async function suitesForMetric(reg: RegisteredMetric, options: MetricUnderTestOptions = {}): Promise<{ suites: Suite[]; leftOut: LeftOutSuite[]; problems: Problem[] }> {
   const id = reg.id;
@@ -89,6 +89,8 @@ export async function suitesForMetric(reg: RegisteredMetric, options: MetricUnde
     const preference = applicable.every((c) => c.kind === 'preference');
     const gate: Gate = {
       minPassRate: options.minPassRate ?? 0,
+      // `test` exits 1 when a result errors (a metric failure is never a score): the gate says so too
+      maxErrors: 0,
       ...(builtinGate?.knownFailures ? { knownFailures: builtinGate.knownFailures } : {}),
       // Preference cases are scored and reported as agreement, never pass/fail alone.
       ...(preference ? { minAgreement: { majorityWithTies: 0 } } : {}),
@@ -96,7 +98,7 @@ export async function suitesForMetric(reg: RegisteredMetric, options: MetricUnde
     suites.push({ name: suite.name, description: suite.description, cases: files, metrics: [id], gate: { [id]: gate }, file: suite.file, dir: packageRoot(), metricAt: {} });
   }
   const laws = lawIds().map((l) => lawSelections.get(l) ?? l);
-  const lawGate: Gate = options.minPassRate === undefined ? { informational: true } : { minPassRate: options.minPassRate };
+  const lawGate: Gate = options.minPassRate === undefined ? { informational: true } : { minPassRate: options.minPassRate, maxErrors: 0 };
   suites.push({ name: 'laws', description: 'every clinical law', cases: [], metrics: [id], laws, gate: { [id]: lawGate }, file: '(metric-suite test)', dir: packageRoot(), metricAt: {}, rerunWith: ['test', id] });
   return { suites, leftOut, problems };
 }

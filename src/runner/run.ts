@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { knownCapabilities } from '../cases/lint/capabilities.js';
+import { capabilityFilterProblems, knownCapabilities } from '../cases/lint/capabilities.js';
 import { CaseLoader } from '../cases/load.js';
 import { loadConfig } from '../config/load.js';
 import { builtinProviders } from '../metrics/builtins.js';
@@ -42,7 +42,10 @@ async function pipeline(options: RunOptions, started: number): Promise<RunReport
   options.signal?.addEventListener('abort', onInterrupt, { once: true });
   const selection = await selectSuites(ctx.root, ctx.cwd, { ...options, suiteGlobs: options.suiteGlobs ?? ctx.suiteGlobs });
   ctx.problems.push(...selection.problems);
-  const planned = await planRun(ctx, selection.suites);
+  // a --capability no case can have (cases name documented or declared ones) is said at once, with the near name
+  const badFilters = capabilityFilterProblems(options.capabilities, ctx.capabilities);
+  ctx.problems.push(...badFilters);
+  const planned = await planRun(ctx, badFilters.length ? [] : selection.suites);
   const metrics = [...new Set(planned.suites.flatMap((p) => p.metrics.map((m) => m.id)))];
   await ctx.emit('onRunStart', { suites: planned.suites.map((p) => p.suite.name), metrics, total: planned.total, problems: ctx.problems });
   const tally = await gate(verdicts(schedule(planned, ctx), ctx), ctx);
@@ -50,19 +53,20 @@ async function pipeline(options: RunOptions, started: number): Promise<RunReport
 }
 
 /** The run's shared services, from the options and the config file. */
-async function context(options: RunOptions): Promise<RunContext & { suiteGlobs?: string[] }> {
+async function context(options: RunOptions): Promise<RunContext & { suiteGlobs?: string[]; capabilities: ReadonlySet<string> }> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const loadedConfig = await loadConfig(cwd, options.config);
   const { config, root } = loadedConfig;
   const problems: Problem[] = [...loadedConfig.problems];
   const cache = options.cache === false ? undefined : new DiskCache(path.resolve(root, options.cacheDir ?? config.cacheDir ?? '.metric-suite/cache'));
   const offline = options.offline === true;
+  const capabilities = knownCapabilities(config.capabilities);
   return {
-    options, cwd, root, problems, offline,
+    options, cwd, root, problems, offline, capabilities,
     ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}),
     ...(config.suites ? { suiteGlobs: config.suites } : {}),
     registry: new MetricRegistry(options.providers ?? builtinProviders, config.metrics, root, { ...(options.record ? { record: true } : {}), ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), ...(offline ? { offline: true } : {}) }),
-    loader: new CaseLoader(cwd, knownCapabilities(config.capabilities)),
+    loader: new CaseLoader(cwd, capabilities),
     ...(cache ? { cache } : {}),
     lawScore: schedulerScorer({ ...(cache ? { cache } : {}), offline }),
     overrides: {

@@ -6,6 +6,7 @@ export const GateSchema = z
     minPassRate: z.number().min(0).max(1).optional().describe('Share of non-skipped cases that must pass (default 1)'),
     required: z.array(z.string()).optional().describe('Case id globs that must pass whatever the rate'),
     informational: z.boolean().optional().describe('Report, never fail the run (baselines such as BLEU)'),
+    maxErrors: z.number().int().min(0).optional().describe('Errored results allowed before the gate fails, whatever the pass rate (default: no limit; `metric-suite test` uses 0)'),
     knownFailures: z
       .array(z.string())
       .optional()

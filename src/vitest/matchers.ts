@@ -9,6 +9,7 @@ import type { RegisteredMetric } from '../metrics/registry.js';
 import { defaultSeed, evaluateLaw, getLaw, lawIds } from '../laws/index.js';
 import { scoreRequests } from '../runner/scheduler.js';
 import { schedulerScorer } from '../runner/law-scorer.js';
+import { didYouMean } from '../cases/lint/suggest.js';
 import { metricById } from './resolve.js';
 
 const scorer = schedulerScorer();
@@ -113,7 +114,7 @@ export async function checkScoreBetween(metric: MetricLike, reference: Report, c
 export async function checkLaw(metric: MetricLike, lawId: string, options: LawOptions = {}, isNot = false): Promise<MatcherResult> {
   const reg = await resolveMetric(metric);
   const law = getLaw(lawId);
-  if (!law) throw new Error(`unknown law "${lawId}" (laws: ${lawIds().join(', ')})`);
+  if (!law) throw new Error(`unknown law "${lawId}" (${didYouMean(lawId, lawIds()) || `laws: ${lawIds().join(', ')}`})`);
   const notApplicable = law.appliesTo(reg.metric);
   if (notApplicable) throw new Error(`law ${law.id} does not apply to metric "${reg.id}": ${notApplicable}`);
   const seed = options.seed ?? defaultSeed(law.id);

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tmpTree } from '../_support/tmp.js';
+import { BIN } from './_bin.js';
 import { cli } from './_run.js';
 
 describe('metric-suite extract', () => {
@@ -29,5 +31,22 @@ describe('metric-suite extract', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/report text or --file/);
     expect((await cli(['extract'], process.cwd())).code).toBe(2);
+  });
+
+  it('reads the report from standard input: piped, `-`, or `--file -`; nothing piped is the usage error', { timeout: 60_000 }, async () => {
+    const run = (args: string[], input: string) => spawnSync(process.execPath, [BIN, 'extract', ...args], { input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const expected = (await cli(['extract', 'Small right pneumothorax.'], process.cwd())).stdout;
+    expect(expected).toMatch(/^F1 present pneumothorax \[side right/);
+    for (const args of [[], ['-'], ['--file', '-']]) {
+      const r = run(args, 'Small right pneumothorax.\n');
+      expect(r.stderr).toBe('');
+      expect(r.stdout.replace(/ at \d+-\d+/, '')).toBe(expected.replace(/ at \d+-\d+/, ''));
+      expect(r.status).toBe(0);
+    }
+    const json = JSON.parse(run(['--json'], 'No pneumothorax.').stdout) as { status: string }[];
+    expect(json.map((f) => f.status)).toEqual(['absent']);
+    const none = run([], '');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toBe('metric-suite: extract takes the report text, --file <path>, or the report on standard input (`... | metric-suite extract`)\n');
   });
 });

@@ -70,3 +70,18 @@ describe('every reporter writing to a file', () => {
     expect(r.stderr).not.toContain('no cases to run');
   });
 });
+
+describe('a --capability no case can have', () => {
+  it('is a usage problem at once with the near name, not "no cases to run"', async () => {
+    const r = await cli(['--capability', 'lateralty', '--metric', 'bleu'], builtIn());
+    expect(r.code).toBe(2);
+    const out = r.stdout + r.stderr;
+    expect(out).toContain('metric-suite: --capability lateralty: no case can have this capability (did you mean laterality?)');
+    expect(out).not.toContain('no cases to run');
+    // a capability the config declares is a filter like any other
+    const declared = tmpTree({ 'metric-suite.config.json': '{ "capabilities": ["hemodynamics"] }', 'cases/a.yaml': 'kind: ranking\ncapability: hemodynamics\nreference: a\ncandidates: { a: a, b: b }\nexpect: a > b\n' });
+    const ok = await cli(['--cases', 'cases/*.yaml', '--capability', 'hemodynamics', '--metric', 'bleu', '--no-cache'], declared);
+    expect(ok.stdout + ok.stderr).not.toContain('no case can have');
+    expect(ok.lastLine).toBe('1 passed, 0 failed');
+  });
+});

@@ -1,6 +1,7 @@
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/util/package-root.js';
 import { tmpTree } from '../_support/tmp.js';
 import { cli } from './_run.js';
 
@@ -23,6 +24,20 @@ describe('metric-suite import', () => {
     const again = await cli(['import', 'radjudge', 'in/radjudge.json', '--out', 'cases/radjudge'], cwd);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('not overwritten');
+  });
+
+  it('points each written file\'s $schema line at the package\'s schema, which exists (a project has no schema/ of its own)', async () => {
+    const cwd = tmpTree({ 'package.json': '{}' });
+    cpSync(fixtures, path.join(cwd, 'in'), { recursive: true });
+    expect((await cli(['import', 'ratings', 'in/ratings.csv', '--out', 'cases/imported/my-study'], cwd)).code).toBe(0);
+    const dir = path.join(cwd, 'cases/imported/my-study');
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const ref = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, f), 'utf8'))![1]!;
+      expect(existsSync(path.resolve(dir, ref)), ref).toBe(true);
+      expect(path.resolve(dir, ref)).toBe(path.join(packageRoot(), 'schema/case.schema.json'));
+    }
   });
 
   it('rejects an unknown format', async () => {

@@ -64,6 +64,11 @@ describe('metric-suite test <metric>', () => {
     const r = await cli(['test', 'mine', '-t', 'effusion', '--no-cache'], project('effusion'));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\d+ results? of mine errored/);
+    // the results and the gate say what the exit code says: no "within the gate" for an error
+    const text = await cli(['test', 'mine', '-t', 'effusion', '--no-cache'], project('effusion'));
+    expect(text.stdout).toMatch(/^ERROR /m);
+    expect(text.stdout).not.toMatch(/^ERROR .*within the gate/m);
+    expect(text.stdout).toMatch(/^✗ .* mine .*\d+ results? errored \(at most 0\)/m);
   });
 
   it('says why a metric cannot run, and rejects unknown ids (exit 2)', async () => {

@@ -92,6 +92,10 @@ describe('reporter internals', () => {
     expect(expectedChain([{ relation: 'a > b', holds: true }, { relation: 'b >= c', holds: false }, { relation: 'c >= 0.1', holds: true }]))
       .toBe('a > b >= c >= 0.1');
     expect(expectedChain([{ relation: 'a > b', holds: true }, { relation: 'a = c', holds: true }])).toBe('a > b, a = c');
+    // separate items that turn the other way are not shown as one chain
+    expect(expectedChain([{ relation: 'exact >= 1.5', holds: false }, { relation: 'exact > wrong', holds: true }, { relation: 'wrong <= 0.5', holds: true }]))
+      .toBe('exact >= 1.5, exact > wrong, wrong <= 0.5');
+    expect(expectedChain([{ relation: 'a < b', holds: true }, { relation: 'b < c', holds: true }])).toBe('a < b < c');
   });
 
   it('counts verdicts and formats the summary line', () => {

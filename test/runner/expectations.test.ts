@@ -119,6 +119,17 @@ describe('checkRelation with numeric bounds', () => {
     expect(checkRelation(rel('0.2 > a'), { a: 0.1 }, 'higher', 0)).toEqual({ relation: 'a < 0.2', holds: true });
     expect(checkRelation(rel('0.2 > a'), { a: 0.3 }, 'higher', 0)).toEqual({ relation: 'a < 0.2', holds: false, detail: 'a = 0.3' });
   });
+
+  it('a failed bound that no value in the declared range can meet says so', () => {
+    const never = "; this bound can never hold: the metric's declared range is [0, 1]";
+    expect(checkRelation(rel('a >= 1.5'), { a: 1 }, 'higher', 0, [0, 1])).toEqual({ relation: 'a >= 1.5', holds: false, detail: `a = 1${never}` });
+    expect(checkRelation(rel('a < 0'), { a: 0 }, 'higher', 0, [0, 1]).detail).toBe(`a = 0${never}`);
+    expect(checkRelation(rel('a = 2'), { a: 1 }, 'higher', 0, [0, 1]).detail).toBe(`a = 1${never}`);
+    // reachable bounds fail plainly
+    expect(checkRelation(rel('a >= 0.8'), { a: 0.5 }, 'higher', 0, [0, 1]).detail).toBe('a = 0.5');
+    expect(checkRelation(rel('a >= 1'), { a: 0.5 }, 'higher', 0, [0, 1]).detail).toBe('a = 0.5');
+    expect(checkRelation(rel('a = 0.5'), { a: 0.4 }, 'higher', 0, [0, 1]).detail).toBe('a = 0.4');
+  });
 });
 
 describe('checkScore', () => {

@@ -72,6 +72,7 @@ describe('metric-suite/vitest matchers', () => {
 
   it('unknown and inapplicable laws are errors', async () => {
     await expect(expect(overlap).toSatisfyLaw('no-such-law')).rejects.toThrow(/unknown law "no-such-law" \(laws: bounded, /);
+    await expect(expect(overlap).toSatisfyLaw('negation-sensitiv')).rejects.toThrow(/^unknown law "negation-sensitiv" \(did you mean negation-sensitive\?\)$/);
     await expect(expect(overlap).toSatisfyLaw('symmetric')).rejects.toThrow(/law symmetric does not apply to metric "overlap"/);
   });
 });

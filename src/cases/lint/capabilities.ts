@@ -1,3 +1,4 @@
+import { usageProblem, type Problem } from '../problem.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -29,4 +30,9 @@ export function capabilityProblem(value: unknown, known: ReadonlySet<string>): s
   if (typeof value !== 'string' || known.has(value)) return undefined;
   const hint = didYouMean(value, known);
   return `unknown capability "${value}" (${hint || `one of ${[...known].join(', ')}`}; a new one is declared under \`capabilities:\` in the config)`;
+}
+
+/** `--capability` values no case can have, as usage problems with the near name. */
+export function capabilityFilterProblems(filters: readonly string[] | undefined, known: ReadonlySet<string>): Problem[] {
+  return (filters ?? []).filter((c) => !known.has(c)).map((c) => usageProblem(`--capability ${c}: no case can have this capability (${didYouMean(c, known) || `known: ${[...known].join(', ')}`})`));
 }

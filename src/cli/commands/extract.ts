@@ -27,19 +27,33 @@ export function formatFinding(f: ReportFinding): string {
   return `${f.id} ${f.status}${hedge} ${f.name}${attrs.length ? ` [${attrs.join('; ')}]` : ''}\n   significance ${f.significance}${why}\n   text ${JSON.stringify(f.text)} at ${f.span[0]}-${f.span[1]}`;
 }
 
+/** The report: the text argument, a file, or standard input (`-`, or piped with neither given). */
+async function reportText(text: string | undefined, file: string | undefined, io: CliIO): Promise<string> {
+  if (text !== undefined && file !== undefined) throw new Error('extract takes the report text or --file <path>, not both');
+  const named = text === '-' || file === '-';
+  if (named && !io.stdin) throw new Error('extract: no standard input to read the report from');
+  if (named || (text === undefined && file === undefined && io.stdin && io.stdin.isTTY !== true)) {
+    const piped = await io.stdin!.read();
+    // nothing piped in (stdin closed, e.g. </dev/null) and nothing asked of it: the usage error
+    if (named || piped.trim() !== '') return piped;
+  }
+  if (file !== undefined) return readFileSync(path.resolve(io.cwd, file), 'utf8');
+  if (text !== undefined) return text;
+  throw new Error('extract takes the report text, --file <path>, or the report on standard input (`... | metric-suite extract`)');
+}
+
 /** `metric-suite extract`: the findings the offline judge reads in a report. */
 export function registerExtract(program: Command, io: CliIO, setExit: (code: number) => void): Command {
   return program
     .command('extract')
     .description('show the findings the offline judge reads in a report (name, status, side, place, size, significance, span)')
-    .argument('[text]', 'report text')
-    .option('--file <path>', 'read the report from a file')
+    .argument('[text]', 'report text (- or piped input: read it from standard input)')
+    .option('--file <path>', 'read the report from a file (- for standard input)')
     .option('--context <key=value>', 'patient context, e.g. age=72, sex=F, indication="fall" (repeatable)', collect)
     .option('--json', 'print the findings as JSON')
     .action(async (text: string | undefined, f: { file?: string; context?: string[]; json?: boolean }) => {
       try {
-        if ((text === undefined) === (f.file === undefined)) throw new Error('extract takes the report text or --file <path>, one of them');
-        const report = f.file !== undefined ? readFileSync(path.resolve(io.cwd, f.file), 'utf8') : text!;
+        const report = await reportText(text, f.file, io);
         const { extractFindings } = await import('../../clinical/report/index.js');
         const findings = extractFindings(report, { context: contextOf(f.context) });
         if (f.json) io.stdout.write(`${JSON.stringify(findings, null, 2)}\n`);

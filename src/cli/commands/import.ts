@@ -5,6 +5,7 @@ import { writeCases, type ImportResult } from '../../import/common.js';
 import { importRadjudge } from '../../import/radjudge.js';
 import { importRadpref, readRadprefFolder } from '../../import/radpref.js';
 import { importRatings } from '../../import/ratings.js';
+import { packageRoot } from '../../util/package-root.js';
 import type { CliIO } from '../io.js';
 
 const FORMATS = ['radjudge', 'radpref', 'ratings'] as const;
@@ -41,7 +42,7 @@ export function registerImport(program: Command, io: CliIO, setExit: (code: numb
         return setExit(2);
       }
       const outDir = path.resolve(io.cwd, flags.out);
-      const { written, skipped } = writeCases(result.cases, outDir, path.join(io.cwd, 'schema', 'case.schema.json'), flags.force === true);
+      const { written, skipped } = writeCases(result.cases, outDir, path.join(packageRoot(), 'schema', 'case.schema.json'), flags.force === true); // the published schema, as `new case` points to it
       for (const w of result.warnings) io.stderr.write(`warning: ${w}\n`);
       for (const s of skipped) io.stderr.write(`warning: ${path.relative(io.cwd, s)} exists, not overwritten (--force)\n`);
       // a ratings CSV becomes one file with a `cases:` list
