@@ -38,12 +38,13 @@ function differences(r: CaseResult, order: string[], c: ChalkInstance): string[]
   if (labels.length < 2) {
     const label = labels[0];
     const text = label === undefined ? undefined : texts.candidates[label];
-    return text === undefined ? [] : [`  difference vs reference: ${wordDiff(texts.reference, text, c)}`];
+    return text === undefined ? [] : [`  wording vs reference: ${wordDiff(texts.reference, text, c)}`];
   }
   const top = topExpected(r.expectations, labels);
   const topText = top === undefined ? undefined : texts.candidates[top];
   if (top === undefined || topText === undefined) return [];
-  const lines = [`  ${r.clinical ? 'wording' : 'clinical difference'} vs ${top}:`];
+  // a word diff, never labelled clinical (the clinical difference is its own block, when computed)
+  const lines = [`  wording vs ${top}:`];
   for (const label of order) {
     const text = texts.candidates[label];
     if (label === top || text === undefined) continue;

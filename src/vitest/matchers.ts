@@ -64,7 +64,7 @@ const show = (r: Report): string => {
   const s = typeof r === 'string' ? r : JSON.stringify(r);
   return JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
 };
-const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(6).replace(/0+$/, ''));
+const num = (x: number): string => (Number.isInteger(x) ? String(x) : Number(x.toPrecision(6)).toString());
 
 /** Scores candidates against one reference; an error outcome throws with the metric's reason. */
 async function scores(reg: RegisteredMetric, reference: Report, candidates: Report[], context?: Context): Promise<number[]> {

@@ -31,6 +31,9 @@ describe('metric-suite init', () => {
       expect(r.stdout).toContain(`created ${f}`);
     }
     expect(r.stdout).toContain('npx metric-suite test my-metric');
+    // the score cache (.metric-suite/) is never committed: init ignores it and says so
+    expect(readFileSync(path.join(cwd, '.gitignore'), 'utf8')).toBe('# metric-suite: score cache and transpiled config\n.metric-suite/\n');
+    expect(r.stdout).toContain('created .gitignore (.metric-suite/: the score cache)');
     const again = await cli(['init'], cwd);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('this folder has a config already (metric-suite.config.ts): `init --name <id>` adds another metric to it');
@@ -108,5 +111,18 @@ describe('metric-suite init', () => {
     expect(text).toContain('command: [python3, metrics/my_metric.py]');
     const list = await cli(['list', '--json'], cwd);
     expect(list.stdout).toContain('"other-py"');
+  });
+
+  it('adds .metric-suite/ to an existing .gitignore once, and leaves one that ignores it', async () => {
+    const cwd = installedProject();
+    writeFileSync(path.join(cwd, '.gitignore'), 'node_modules');
+    const r = await cli(['init'], cwd);
+    expect(r.stdout).toContain('added .metric-suite/ to .gitignore');
+    expect((await cli(['init', '--name', 'second'], cwd)).code).toBe(0);
+    expect(readFileSync(path.join(cwd, '.gitignore'), 'utf8')).toBe('node_modules\n# metric-suite: score cache and transpiled config\n.metric-suite/\n');
+    const other = installedProject();
+    writeFileSync(path.join(other, '.gitignore'), '/.metric-suite\n');
+    expect((await cli(['init'], other)).stdout).not.toContain('.gitignore');
+    expect(readFileSync(path.join(other, '.gitignore'), 'utf8')).toBe('/.metric-suite\n');
   });
 });

@@ -40,6 +40,13 @@ describe('metric-suite/vitest matchers', () => {
     ].join('\n'));
   });
 
+  it('a tiny tolerance (a tieTolerance of 1e-9) prints as the number it is, not "0."', async () => {
+    const err = await expect(overlap).toRank('Left effusion.', ['Right effusion.', 'Left effusion.'], { tolerance: 1e-9 }).then(() => undefined, (e: Error) => e);
+    expect(err!.message.split('\n')[0]).toMatch(/tolerance 1e-9\)$/);
+    expect(err!.message).toContain('by more than 1e-9');
+    expect(err!.message).not.toMatch(/\b0\.(\)|$)/m);
+  });
+
   it('toScoreBetween checks an inclusive range', async () => {
     await expect(overlap).toScoreBetween('Left effusion.', 'Left effusion.', 0.99, 1);
     await expect(overlap).not.toScoreBetween('Left effusion.', 'Heart normal.', 0.5, 1);

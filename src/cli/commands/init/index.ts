@@ -5,6 +5,7 @@ import { findConfig } from '../../../config/load.js';
 import type { CliIO } from '../../io.js';
 import { addMetric, writeAdded, type MetricEntry } from './add.js';
 import { exampleCase, pyMetric, suite, tsConfig, tsMetric, yamlConfig } from './templates.js';
+import { ignoreToolDir } from './gitignore.js';
 
 interface InitFlags {
   python?: boolean;
@@ -79,6 +80,8 @@ export function registerInit(program: Command, io: CliIO, setExit: (code: number
         writeAdded(config!, added);
         io.stdout.write(`added metric ${flags.name} to ${path.basename(config!)}\n`);
       }
+      const ignored = ignoreToolDir(io.cwd);
+      if (ignored) io.stdout.write(`${ignored}\n`);
       io.stdout.write(`\nNext:\n  npx metric-suite test ${flags.name}    # the built-in clinical cases and laws against your metric\n  npx metric-suite                   # your own suites (suites/${flags.name}.yaml)\n`);
       setExit(0);
     });
