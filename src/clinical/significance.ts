@@ -69,6 +69,8 @@ function attributeMatches(rule: AttributeRule, f: FindingAttributes): boolean {
 export function significanceOf(name: string, context: PatientContext = {}, finding?: FindingAttributes): SignificanceResult {
   const entry = getLexicon().byName.get(name);
   if (!entry) return { significance: 'not_actionable_not_urgent', rule: `unknown finding "${name}": default significance` };
+  // CRIMSON lists abnormal findings only: a finding the report states absent is nothing to act on
+  if (finding?.status === 'absent') return { significance: 'not_actionable_not_urgent', rule: 'stated absent: nothing to act on' };
   if (entry.category === 'device') {
     if (contextValue(context, 'placement') === 'malpositioned') return { significance: 'urgent', rule: 'a malpositioned line or tube needs prompt repositioning' };
     if (finding?.devicePlacement === 'malpositioned') {

@@ -9,6 +9,9 @@
  */
 import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
+import { placeByLevel } from './_internals/levels.js';
+import { describedWith, gradesChange, viaRoute, withHeads } from './_internals/reach.js';
+import { giveRouteSides, sheathRoutes } from './_internals/routes.js';
 import { CUE, F, type Item, type Mention } from './_internals/types.js';
 import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
 
@@ -50,7 +53,7 @@ function before(items: readonly Item[], k: number, idx: MentionIndex, flags: num
   for (let j = k - 1; j >= 0 && j >= k - (sentence ? 4 : 2) * REACH; j--) {
     const found = idx.endAt.get(j)?.filter((m) => takes(m, flags, g));
     if (found?.length) return found;
-    if (!sentence && (items[j]!.flags & F.CLAUSE || (noWith && items[j]!.text === 'with'))) break;
+    if (!sentence && (items[j]!.flags & F.CLAUSE || (noWith && items[j]!.text === 'with' && !describedWith(items, j, k)))) break;
     // "shift of the mediastinum, and depression of the RIGHT hemidiaphragm": a list member headed by a word the lexicon
     // does not know keeps its own side; it does not reach back to the finding of the member before
     if (!sentence && noWith && items[j]!.flags & F.CONJ && items[j + 1]!.flags === F.WORD && items[j + 2]?.text === 'of') break;
@@ -77,11 +80,14 @@ function withCoordinated(items: readonly Item[], found: Mention[], idx: MentionI
   return [...found, ...found.flatMap((m) => coordinatedBefore(items, m, idx))];
 }
 
+
 /** Attaches every attribute word of one sentence to its mention(s). */
 export function attachAttributes(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
   const idx = indexMentions(mentions);
   const all = indexMentions(mentions, true);
   const statements = mentions.filter((m) => m.kind !== 'term');
+  const routes = sheathRoutes(items, mentions, g.info);
+  const device = (m: Mention): Mention => routes?.get(m) ?? m;
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (it.flags & F.FINDING || !(it.flags & (PLAIN | F.POS | F.PLACE))) continue;
@@ -91,17 +97,18 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
       continue;
     }
     const route = nextInPhrase(items, k, all);
-    if (it.flags & F.POS && !route?.some((m) => g.info.get(m.name)!.device)) {
-      for (const m of before(items, k, idx, F.POS, g, true)) apply(m, it, F.POS);
+    if (it.flags & F.POS && !route?.some((m) => g.info.get(m.name)!.device) && !viaRoute(items, k)) {
+      for (const m of before(items, k, idx, F.POS, g, true)) apply(device(m), it, F.POS);
       // "free gas BENEATH THE LEFT HEMIDIAPHRAGM": a tip landmark that names a side places a finding that is no device
       const side = / (left|right) /.exec(` ${it.text} `)?.[1] as 'left' | 'right' | undefined;
       if (side) for (const m of before(items, k, idx, F.LAT, g)) if (!g.info.get(m.name)!.device && !m.lats.length) m.lats.push(side);
     }
     if (it.flags & F.PLACE) {
       const prior = before(items, k, idx, F.PLACE, g, true);
-      for (const m of prior.length ? withCoordinated(items, prior, idx) : after(items, k, idx, F.PLACE, g, true)) apply(m, it, F.PLACE);
+      for (const m of prior.length ? withCoordinated(items, prior, idx) : after(items, k, idx, F.PLACE, g, true)) apply(device(m), it, F.PLACE);
     }
     let flags = it.flags & PLAIN;
+    if (flags & F.SEV && gradesChange(items, k)) flags &= ~F.SEV;
     // "should be withdrawn 2 cm" states a correction, not where the tip is
     if (flags & F.MEAS && [items[k - 1], items[k - 2]].some((x) => x && x.flags & F.PLACE)) flags &= ~F.MEAS;
     if (!flags) continue;
@@ -111,10 +118,14 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
     }
     let found = before(items, k, all, flags, g);
     if (found.length && flags & F.TEMP) found = withCoordinated(items, found, idx);
+    // "..., WHICH is new": the relative clause is about the nearest finding only
+    if (found.length && flags & F.TEMP && !(items[k - 1]?.text === 'which' || items[k - 2]?.text === 'which')) found = withHeads(items, found, idx);
     if (!found.length) found = after(items, k, all, flags, g);
     for (const m of found) apply(m, it, takes(m, flags, g));
   }
   sideOfTheLung(items, mentions, g);
+  giveRouteSides(routes);
+  placeByLevel(items, mentions, g.info);
   for (const m of mentions) {
     // a term that holds its own side ("free air under BOTH hemidiaphragms", "pneumothoraces bilaterally")
     if (m.kind !== 'term' || m.lats.length || !g.info.get(m.name)!.lateralized) continue;

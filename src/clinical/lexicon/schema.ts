@@ -88,11 +88,13 @@ const FindingEntry = z
     nonspecific: z.boolean().optional(),
     atLocation: z.partialRecord(z.enum(LOCATIONS), FINDING_NAME).optional(),
     carinaDistanceMm: z.object({ min: z.number().min(0), max: z.number().min(0) }).strict().optional(),
+    tipLevels: z.array(z.string().regex(/^[CTL]\d{1,2}(?:-[CTL]\d{1,2})?$/, 'a vertebral level or range, e.g. T8-T9')).min(1).optional(),
     attributeRules: z.array(AttributeRule).min(1).optional(),
   })
   .strict()
   .refine((f) => f.terms[0] === f.name, { message: 'the first term must be the canonical name (preferred wording)' })
-  .refine((f) => !f.appropriatePositions || f.category === 'device', { message: 'appropriatePositions is for devices only' });
+  .refine((f) => !f.appropriatePositions || f.category === 'device', { message: 'appropriatePositions is for devices only' })
+  .refine((f) => !f.tipLevels || f.category === 'device', { message: 'tipLevels is for devices only' });
 
 /** findings/*.yaml */
 export const FindingsFile = z

@@ -41,6 +41,11 @@ export interface LexiconFinding {
   atLocation?: Record<string, string>;
   /** Airway tubes: the acceptable tip distance above the carina, in millimetres (outside it the tube is malpositioned). */
   carinaDistanceMm?: { min: number; max: number };
+  /**
+   * Lines and tubes placed by a vertebral level (neonatal films): the levels where the tip belongs, each a level or a
+   * range (`T8-T9`); a tip stated at a level outside all of them is malpositioned.
+   */
+  tipLevels?: string[];
   /** Significance set by the finding's own attributes, before patient context; first match wins. */
   attributeRules?: AttributeRule[];
 }

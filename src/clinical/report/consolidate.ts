@@ -153,16 +153,20 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   return out;
 }
 
-/** "Chest tube in place", "LVAD in situ": a device reported in place, with no tip or problem stated, is placed as expected. */
-const IN_PLACE = /^[^.;]{0,60}?\b(?:in place|in situ|in position)\b/i;
-/** A pleural drain whose tip lies at the apex or the base is within the pleural space. */
-const PLEURAL_TIP = /^[^.;]{0,50}?\btip\b[^.;]{0,25}?\b(?:apex|apical|apically|base|basal|basally|pleural space)\b/i;
+/** Devices worn on the skin or the neck: nothing is placed inside, so no placement is read for them. */
+const EXTERNAL = new Set(['ecg leads', 'defibrillator pads', 'cervical collar']);
+/** Words saying the tip or the device itself is in question: no placement is presumed. */
+const PROBLEM = /^[^.;]{0,80}?\b(?:not (?:clearly |well |definitely )?(?:seen|visuali[sz]ed|identified|traced|delineated|visible)|cannot be (?:seen|traced|identified)|obscured|fractur\w*|break|broken|disconnect\w*|kink\w*|\?)/i;
 
+/**
+ * "Chest tube in place", "Mediastinal drains x2", "ETT, NG tube and Swan-Ganz unchanged": a device the report names with
+ * no tip and no problem is in an acceptable position (CONVENTIONS §21: a radiologist states a malposition; listing a line
+ * without comment says it is where it belongs).
+ */
 function presumedPlacement(f: Finding, text: string): Pick<Finding, 'devicePlacement'> | undefined {
-  if (f.devicePlacement || f.devicePosition || f.status === 'absent' || getLexicon().byName.get(f.name)?.category !== 'device') return undefined;
-  const after = text.slice(f.span[1], f.span[1] + 120);
-  if (IN_PLACE.test(after) || (f.name === 'chest tube' && PLEURAL_TIP.test(after))) return { devicePlacement: 'appropriate' };
-  return undefined;
+  if (f.devicePlacement || f.status === 'absent' || EXTERNAL.has(f.name) || getLexicon().byName.get(f.name)?.category !== 'device') return undefined;
+  if (PROBLEM.test(text.slice(f.span[1], f.span[1] + 120))) return undefined;
+  return { devicePlacement: 'appropriate' };
 }
 
 /** A tube whose tip lies in one main bronchus is on that side ("ETT extends into the right mainstem bronchus"). */

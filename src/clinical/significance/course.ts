@@ -34,6 +34,10 @@ const WORKED_UP_WHEN_PROGRESSING = new Set(['fibrosis', 'pleural thickening', 'e
 const ELDERLY_BASELINE = new Set(['sternotomy wires', 'surgical clips', 'prosthetic valve', 'spinal hardware', 'mastectomy', 'postsurgical changes', 'kyphosis', 'scoliosis']);
 /** Air outside the lung after an operation is an anticipated complication, followed even when expected (§1.5). */
 const ANTICIPATED_AIR = new Set(['pneumothorax', 'pneumomediastinum', 'pneumoperitoneum', 'hydropneumothorax']);
+/** Airspace and pleural processes that clear with treatment: almost gone, what is left needs no new action. */
+const RESOLVING_KINDS = new Set(['lung', 'pleura']);
+/** Lesions followed until they are gone (a shrinking tumour is still treated and imaged). */
+const FOLLOWED_TO_THE_END = new Set(['mass', 'nodule', 'cavitary lesion', 'lung abscess', 'mesothelioma', 'lymphangitic carcinomatosis', 'tuberculosis', 'empyema']);
 /** Known conditions and the findings they explain (§1.5: "a finding the indication explains is less significant"). */
 const EXPLAINS: Record<KnownCondition, ReadonlySet<string>> = {
   sarcoidosis: new Set(['hilar lymphadenopathy', 'interstitial opacities', 'fibrosis', 'calcified lymph nodes']),
@@ -51,6 +55,24 @@ const above = (base: Significance, level: Significance) => RANK[base] > RANK[lev
 const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_not_urgent: 1, actionable_not_urgent: 2, urgent: 3 };
 
 const RULES: readonly CourseRule[] = [
+  {
+    id: 'nearly resolved, air',
+    when: (f, _s, base) => ANTICIPATED_AIR.has(f.name) && f.cues?.nearlyResolved === true && !worse(f) && above(base, 'actionable_not_urgent'),
+    significance: 'actionable_not_urgent',
+    because: 'air outside the lung that has almost resolved is a small residue: followed, not an emergency',
+  },
+  {
+    id: 'nearly resolved',
+    when: (f, _s, base) => RESOLVING_KINDS.has(f.category) && !FOLLOWED_TO_THE_END.has(f.name) && !ANTICIPATED_AIR.has(f.name) && f.cues?.nearlyResolved === true && !worse(f) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a finding that has almost resolved leaves a residue that needs no new action',
+  },
+  {
+    id: 'borderline heart size',
+    when: (f, _s, base) => f.name === 'cardiomegaly' && f.cues?.borderline === true && !worse(f) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a heart at the upper limit of normal size needs no action',
+  },
   {
     id: 'healed fracture',
     when: (f, s) => FRACTURES.has(f.name) && f.cues?.chronicity === 'healed' && !child(s),
@@ -113,7 +135,8 @@ const RULES: readonly CourseRule[] = [
   },
   {
     id: 'effusion after an operation or drainage',
-    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && (afterOperation(s) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
+    // explained by the operation; in a child only an operation in the chest explains it (§1.5: an unexplained effusion weighs more)
+    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s, adult(s) ? undefined : ['cardiac', 'thoracic']) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
   },

@@ -16,12 +16,21 @@ export interface SignificanceCues {
   slight?: boolean;
   /** Segmental rib fractures or a flail segment ("segmental fractures", "paradoxical motion"). */
   flail?: boolean;
+  /** A catheter tip out in a lobar or segmental artery ("right lower lobe pulmonary artery branch", "far distally", "wedged"). */
+  peripheral?: boolean;
+  /** A size at the upper limit of normal ("heart borderline enlarged", "borderline cardiomegaly"). */
+  borderline?: boolean;
+  /** Almost gone ("near-complete resolution", "almost completely regressive", "only minimal residual"). */
+  nearlyResolved?: boolean;
 }
 
 /** Age words of a process, nearest to the mention first: the last one before it in its clause wins. */
 const AGE_WORDS = /\b(?:(old|healed|remote|chronic(?:ally)?|longstanding|long-standing|ununited)|(healing|callus)|(acute|fresh|new|recent))\b/gi;
 const FLAIL = /\bsegmental\b|\bflail\b|\bparadoxical\b/i;
 const EXPECTED = /(?<!\bun|\bnot |\bthan )\bexpected\b|\b(?:consistent with|compatible with|in keeping with|related to|due to)\s+(?:the\s+)?(?:recent\s+)?(?:post[- ]?operative|post[- ]?surgical|post[- ]?procedur\w*|surgery|the procedure|the operation)\b|\bpost[- ]?operatively\b|\bpost[- ]?procedurally\b/i;
+const PERIPHERAL = /\b(?:(?:lower|upper|middle) lobe|lobar|segmental|subsegmental)\s+(?:pulmonary\s+)?(?:artery|arteries|branch\w*)|\bartery branch\b|\bwedged?\b|\bfar distal\w*|\bbeyond the hil\w*|\bperipheral pulmonary arter\w*/i;
+const BORDERLINE = /\bborderline\b|\bupper limits? of normal\b/i;
+const NEARLY_RESOLVED = /\b(?:near(?:ly)?[- ]?complete(?:ly)?|almost complete(?:ly)?|virtually complete(?:ly)?|nearly|almost|largely|mostly|predominantly)\s+(?:resolv\w*|resolution|regress\w*|clear\w*|gone|disappeared|re-?expanded|absorbed)\b|\bonly (?:minimal|minor|trace|faint) residu\w*/i;
 const SLIGHT = /\b(?:slightly|mildly|minimally|a little|marginally)\s+(?:low|high|deep|deeper|distal|proximal|shallow|short|long|beyond|too)\b|\b(?:could|can|may) be (?:withdrawn|retracted|advanced|pulled back)\b|\bdeeper than ideal\b|\bhigher than ideal\b/i;
 
 /** The rest of the mention's sentence (to the next full stop or semicolon). */
@@ -67,5 +76,8 @@ export function significanceCues(at: readonly [number, number], whole: string): 
   if (FLAIL.test(sentence)) out.flail = true;
   if (EXPECTED.test(sentence)) out.expected = true;
   if (SLIGHT.test(sentence)) out.slight = true;
+  if (PERIPHERAL.test(sentence)) out.peripheral = true;
+  if (BORDERLINE.test(phrase) || BORDERLINE.test(clauseBefore(span, text)) || BORDERLINE.test(rest.split(/[,;(]/)[0]!)) out.borderline = true;
+  if (NEARLY_RESOLVED.test(sentence) || NEARLY_RESOLVED.test(clauseBefore(span, text))) out.nearlyResolved = true;
   return out;
 }

@@ -30,6 +30,9 @@ export function malpositionSignificance(entry: LexiconFinding, f: DevicePlacemen
     return { significance: 'not_actionable_not_urgent', because: "an infant's trachea is short: a tube tip 0.5 cm or more above the carina is where it belongs (the adult window does not apply)" };
   }
   if (f.cues?.slight) return { significance: 'actionable_not_urgent', because: 'a device only slightly out of place is adjusted, not an emergency' };
+  if (position === 'pulmonary artery' && belongs && f.cues?.peripheral) {
+    return { significance: 'urgent', because: 'a pulmonary artery catheter out in a lobar or segmental branch may infarct the lung or rupture the artery: it is pulled back at once' };
+  }
   if (belongs) {
     const d = f.measurementMm;
     if (entry.carinaDistanceMm && d !== undefined && (d <= CARINA_URGENT_WITHIN_MM || d >= CARINA_URGENT_FROM_MM)) {

@@ -91,7 +91,7 @@ export function parseSex(value: string | number | boolean | undefined): 'M' | 'F
 }
 
 const OPERATIONS: readonly [Operation, string][] = [
-  ['cardiac', String.raw`cabg|coronary (?:artery )?bypass|sternotomy|avr|mvr|tavi|tavr|valve (?:replacement|repair)|(?:aortic|mitral) valve|heart transplant\w*|cardiac surgery|lvad (?:placement|insertion|implant\w*)`],
+  ['cardiac', String.raw`cabg|coronary (?:artery )?bypass|sternotomy|avr|mvr|tavi|tavr|valve (?:replacement|repair)|(?:aortic|mitral) valve|heart transplant\w*|cardiac surgery|lvad (?:placement|insertion|implant\w*)|mitraclip|(?:vsd|asd|avsd)(?: patch)? (?:closure|repair)|(?:bidirectional )?glenn|fontan|norwood|arterial switch|(?:tetralogy|tof|fallot)(?: of fallot)? repair|cardiopulmonary bypass|open sternum|(?:bt|blalock[- ]taussig) shunt`],
   ['thoracic', String.raw`lobectomy|pneumonectomy|wedge resection|segmentectomy|lung resection|thoracotomy|vats|lung transplant\w*|(?:o?e)sophagectomy|ivor lewis|decortication|pleurodesis|thoracic surgery`],
   ['abdominal', String.raw`laparotomy|laparoscop\w*|abdominal surgery|whipple|colectomy|gastrectomy|hepatectomy|bowel resection`],
   ['other', String.raw`surgery|operation|arthroplasty|mastectomy|thyroidectomy|tracheostomy|trach placed`],

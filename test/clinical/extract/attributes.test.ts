@@ -20,6 +20,12 @@ describe('severity', () => {
     expect(brief('Slightly increased right effusion.')[0]).toEqual(f('pleural effusion', 'present', { laterality: 'right', temporal: 'increased' }));
   });
 
+  it('reads a degree adverb before a change word as the size of the change, not of the finding', () => {
+    expect(brief('Right basal consolidation, markedly regressive.')[0]!.severity).toBeUndefined();
+    expect(brief('The trachea has moved slightly further to the left.')[0]?.severity).toBeUndefined();
+    expect(brief('Slightly enlarged heart.')[0]!.severity).toBe('mild');
+  });
+
   it('drops severity on absent findings', () => {
     expect(brief('No large pneumothorax.')).toEqual([f('pneumothorax', 'absent')]);
   });
@@ -58,6 +64,22 @@ describe('laterality and location', () => {
   });
 });
 
+describe('sides written after the noun (continental order)', () => {
+  it('takes a trailing side or grade over a "with" that only describes', () => {
+    expect(brief('Pleural fluid with posterior layering right, moderate.')[0]).toMatchObject({ name: 'pleural effusion', laterality: 'right', severity: 'moderate' });
+    expect(brief('Effusions with layering on both sides.')[0]).toMatchObject({ laterality: 'bilateral' });
+  });
+
+  it('does not when the word after "with" names another thing, or is a direction', () => {
+    expect(brief('Pneumothorax with a shift to the right.')[0]!.laterality).toBeUndefined();
+    expect(brief('Atelectasis with mild elevation of the fissure.')[0]!.severity).toBeUndefined();
+  });
+
+  it('reads short misspellings of the side words', () => {
+    expect(brief('Rigth basal atelectasis. Lft pleural effusion.').map((x) => x.laterality)).toEqual(['right', 'left']);
+  });
+});
+
 describe('measurements', () => {
   it.each([
     ['8 mm nodule.', 8, [8]],
@@ -91,6 +113,11 @@ describe('temporal', () => {
 
   it('spreads a trailing temporal word over the coordinated findings', () => {
     expect(brief('Cardiomegaly and bilateral effusions are unchanged.').map((x) => x.temporal)).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('gives a change word closing "X with Y" to both, and a relative clause to the nearest only', () => {
+    expect(brief('Enlarged heart with a prominent left atrial appendage and left atrial enlargement, unchanged.').map((x) => x.temporal)).toEqual(['unchanged', 'unchanged']);
+    expect(brief('Consolidation with a small effusion, which is new.').map((x) => [x.name, x.temporal])).toEqual([['consolidation', undefined], ['pleural effusion', 'new']]);
   });
 
   it('marks resolved findings absent', () => {

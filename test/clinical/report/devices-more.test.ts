@@ -62,7 +62,47 @@ describe('placement presumed or read per device type', () => {
     expect(one(text, name)?.devicePlacement).toBe(placement);
   });
 
-  it('presumes nothing for a device with no word on its placement', () => {
-    expect(one('Left subclavian pacemaker.', 'pacemaker')?.devicePlacement).toBeUndefined();
+  it('presumes an acceptable placement for a device listed without comment (a malposition would be stated)', () => {
+    expect(one('Left subclavian pacemaker.', 'pacemaker')?.devicePlacement).toBe('appropriate');
+    expect(one('Sternal wires. Two pericardial drains and temporary pacing wires.', 'chest tube')?.devicePlacement).toBe('appropriate');
+    expect(one('The nasogastric tube, PICC and endotracheal tube are unchanged.', 'picc')?.devicePlacement).toBe('appropriate');
+  });
+
+  it('presumes nothing where the tip is in question or the device is worn outside', () => {
+    expect(one('Right PICC, tip obscured by overlying wires.', 'picc')?.devicePlacement).toBeUndefined();
+    expect(one('Hickman line, disconnected at the hub.', 'central venous catheter')?.devicePlacement).toBeUndefined();
+    expect(one('ECG electrodes project over the chest.', 'ecg leads')?.devicePlacement).toBeUndefined();
+  });
+
+  it('reads placement wordings of continental reports', () => {
+    expect(one('Nasogastric tube in regular position.', 'enteric tube')?.devicePlacement).toBe('appropriate');
+    expect(one('Central line via the left subclavian vein, correctly positioned.', 'central venous catheter')?.devicePlacement).toBe('appropriate');
+    expect(one('The chest drain projects appropriately.', 'chest tube')?.devicePlacement).toBe('appropriate');
+  });
+
+  it('reads a vessel after "via" as the way in, not the tip', () => {
+    const line = one('CVC via the left subclavian vein.', 'central venous catheter');
+    expect([line?.side, line?.devicePosition, line?.devicePlacement]).toEqual(['left', undefined, 'appropriate']);
+    expect(one('Central line through the right internal jugular vein, tip at the cavoatrial junction.', 'central venous catheter')?.devicePosition).toBe('cavoatrial junction');
+  });
+});
+
+describe('a sheath named as the route of a catheter', () => {
+  it('gives the tip and the side to the catheter, and keeps the other line as it is', () => {
+    const text = 'Left IJ central line, tip in the low SVC. Pulmonary artery catheter through a right internal jugular sheath, tip in the left pulmonary artery.';
+    const pa = one(text, 'pulmonary artery catheter');
+    expect([pa?.side, pa?.devicePosition, pa?.devicePlacement]).toEqual(['right', 'pulmonary artery', 'appropriate']);
+    const line = one(text, 'central venous catheter');
+    expect([line?.side, line?.devicePosition, line?.devicePlacement]).toEqual(['left', 'svc', 'appropriate']);
+  });
+});
+
+describe('a pulmonary artery catheter out in a lobar or segmental branch', () => {
+  it('is malpositioned and urgent; only slightly distal it is adjusted', () => {
+    const far = one('The PA catheter has migrated, its tip now in a left lower lobe pulmonary artery branch.', 'pulmonary artery catheter');
+    expect([far?.devicePlacement, far?.significance]).toEqual(['malpositioned', 'urgent']);
+    const wedged = one('Swan-Ganz tip wedged in the right lower lobe pulmonary artery.', 'pulmonary artery catheter');
+    expect([wedged?.devicePlacement, wedged?.significance]).toEqual(['malpositioned', 'urgent']);
+    expect(one('Swan-Ganz catheter tip in the left pulmonary artery, slightly distal.', 'pulmonary artery catheter')?.significance).toBe('actionable_not_urgent');
   });
 });

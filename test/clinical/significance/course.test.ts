@@ -39,7 +39,7 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 69, indication: 'Ventilated ICU day 5, rising CRP, ?VAP' }, small)).toBe('actionable_not_urgent');
     expect(sig('pleural effusion', { age: 70, indication: 'POD 4 s/p CABG' }, { severity: 'moderate', severityText: 'moderate', temporal: 'increased' })).toBe('actionable_not_urgent');
     expect(sig('pleural effusion', { age: 72 }, { severity: 'moderate', severityText: 'moderate', temporal: 'decreased' })).toBe('actionable_not_urgent');
-    // in a child an unexplained effusion weighs more (§1.5): the adult rules do not lower it
+    // in a child an unexplained effusion weighs more (§1.5): an operation outside the chest does not explain it
     expect(sig('pleural effusion', { age: 6, indication: 'Post-op day 1 appendicectomy' }, small)).toBe('actionable_not_urgent');
   });
 
@@ -95,6 +95,29 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('kyphosis', { age: 90 })).toBe('benign_expected');
     expect(sig('sternotomy wires', { age: 77, indication: 'Post CABG day 1' })).toBe('not_actionable_not_urgent');
     expect(sig('sternotomy wires', { age: 56, indication: 'Chronic dyspnea, remote CABG' })).toBe('not_actionable_not_urgent');
+  });
+});
+
+describe('course rules of this session (METRICS §1.5: expected, explained, almost gone)', () => {
+  it('a heart at the upper limit of normal needs no action; an enlarging one still does', () => {
+    expect(sig('cardiomegaly', { age: 70 }, { status: 'uncertain', cues: { borderline: true } })).toBe('not_actionable_not_urgent');
+    expect(sig('cardiomegaly', { age: 70 }, { status: 'uncertain', temporal: 'increased', cues: { borderline: true } })).toBe('actionable_not_urgent');
+  });
+
+  it('a process that has almost resolved needs no new action; air outside the lung is lowered to actionable only; a mass is still followed', () => {
+    expect(sig('pneumonia', { age: 50 }, { temporal: 'improved', cues: { nearlyResolved: true } })).toBe('not_actionable_not_urgent');
+    expect(sig('pneumothorax', { age: 50 }, { temporal: 'improved', cues: { nearlyResolved: true } })).toBe('actionable_not_urgent');
+    expect(sig('mass', { age: 50 }, { temporal: 'decreased', cues: { nearlyResolved: true } })).toBe('actionable_not_urgent');
+  });
+
+  it('a small effusion after an operation is expected in a child too (after a paediatric heart operation); an unexplained one is not', () => {
+    expect(sig('pleural effusion', { age: 2, indication: 'Day 2 after ASD repair' }, { severity: 'mild' })).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 0.4, indication: 'post Norwood, day 5' }, { severity: 'mild' })).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 3, indication: 'Fever and cough' }, { severity: 'mild' })).toBe('actionable_not_urgent');
+  });
+
+  it('a finding stated absent is nothing to act on, whatever the finding', () => {
+    expect(significanceOf('pneumothorax', {}, { status: 'absent' })).toEqual({ significance: 'not_actionable_not_urgent', rule: 'stated absent: nothing to act on' });
   });
 });
 

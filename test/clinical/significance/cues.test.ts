@@ -39,4 +39,17 @@ describe('significanceCues', () => {
     expect(cues('ETT tip 2 cm above the carina, could be withdrawn 1-2 cm.', 'ETT').slight).toBe(true);
     expect(cues('ETT in the right main bronchus - recommend withdrawal by 3 cm.', 'ETT').slight).toBeUndefined();
   });
+
+  it('reads a size at the upper limit of normal', () => {
+    expect(cues('The cardiac silhouette is borderline in size.', 'cardiac silhouette').borderline).toBe(true);
+    expect(cues('Heart size at the upper limit of normal.', 'Heart size').borderline).toBe(true);
+    expect(cues('The heart is enlarged.', 'heart').borderline).toBeUndefined();
+  });
+
+  it('reads a process that has almost gone, not one that is only improving', () => {
+    expect(cues('Left basal consolidation, nearly resolved.', 'consolidation').nearlyResolved).toBe(true);
+    expect(cues('Near-complete resolution of the right pneumothorax.', 'pneumothorax').nearlyResolved).toBe(true);
+    expect(cues('The infiltrate has almost completely regressed.', 'infiltrate').nearlyResolved).toBe(true);
+    expect(cues('Left basal consolidation, improving.', 'consolidation').nearlyResolved).toBeUndefined();
+  });
 });

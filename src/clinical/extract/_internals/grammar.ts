@@ -6,6 +6,7 @@ import { getLoadedLexicon, type LoadedLexicon } from '../../lexicon/load.js';
 import { makeSpeller } from '../../lexicon/spelling.js';
 import { splitVariants } from '../../lexicon/variants.js';
 import type { Laterality, Severity, Temporal } from '../../model.js';
+import { levelRange } from './levels.js';
 import { buildMeasureRegex } from './measure.js';
 import { phraseKey, tokenize } from './tokenize.js';
 import { addPhrase, longestMatch, mergePayload, newNode, type TrieNode } from './trie.js';
@@ -109,6 +110,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
       nonspecific: f.nonspecific ?? false,
       ...(f.atLocation ? { atLocation: new Map(Object.entries(f.atLocation)) } : {}),
       ...(f.carinaDistanceMm ? { carina: f.carinaDistanceMm } : {}),
+      ...(f.tipLevels ? { levels: f.tipLevels.map(levelRange) } : {}),
     });
   }
   each<Laterality>(L.laterality, (lat, ps) => addAll(root, ps, { flags: F.LAT, lat }));

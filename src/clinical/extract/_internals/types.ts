@@ -163,4 +163,6 @@ export interface FindingInfo {
   atLocation?: ReadonlyMap<string, string>;
   /** Acceptable tip distance above the carina (mm), for airway tubes. */
   carina?: { min: number; max: number };
+  /** Vertebral level windows where the tip belongs (findings/*.yaml `tipLevels`), as spine indices (see levels.ts). */
+  levels?: readonly (readonly [number, number])[];
 }
