@@ -53,8 +53,8 @@ const SIDED: readonly Side[] = ['left', 'right', 'bilateral'];
 const ONE_SIDE: readonly Side[] = ['left', 'right'];
 
 /**
- * Sides each location can be written with. The middle lobe is only right and the lingula only
- * left (the extractor infers left from "lingula", §17); zones, hila and rib segments are written
+ * Sides each location can be written with. The middle lobe is only right, the lingula and the
+ * retrocardiac region only left (the extractor infers left from "lingula" and "retrocardiac", §17); zones, hila and rib segments are written
  * per side; a lobe without a side reads oddly.
  */
 export const LOCATION_SIDES: Readonly<Record<string, readonly Side[]>> = {
@@ -68,7 +68,7 @@ export const LOCATION_SIDES: Readonly<Record<string, readonly Side[]>> = {
   'mid zone': ONE_SIDE,
   'lower zone': ONE_SIDE,
   perihilar: ANY,
-  retrocardiac: [undefined, 'left'],
+  retrocardiac: ['left'],
   hilum: ONE_SIDE,
   subpulmonic: ONE_SIDE,
   lateral: ONE_SIDE,

@@ -75,6 +75,11 @@ describe('sides written after the noun (continental order)', () => {
     expect(brief('Atelectasis with mild elevation of the fissure.')[0]!.severity).toBeUndefined();
   });
 
+  it('reads the retrocardiac region as the left lung (the left lower lobe lies behind the heart)', () => {
+    expect(brief('Retrocardiac consolidation.')[0]).toMatchObject({ laterality: 'left', location: ['retrocardiac'] });
+    expect(brief('Right basal and retrocardiac atelectasis.')[0]!.laterality).toBe('bilateral');
+  });
+
   it('reads short misspellings of the side words', () => {
     expect(brief('Rigth basal atelectasis. Lft pleural effusion.').map((x) => x.laterality)).toEqual(['right', 'left']);
   });
@@ -118,6 +123,12 @@ describe('temporal', () => {
   it('gives a change word closing "X with Y" to both, and a relative clause to the nearest only', () => {
     expect(brief('Enlarged heart with a prominent left atrial appendage and left atrial enlargement, unchanged.').map((x) => x.temporal)).toEqual(['unchanged', 'unchanged']);
     expect(brief('Consolidation with a small effusion, which is new.').map((x) => [x.name, x.temporal])).toEqual([['consolidation', undefined], ['pleural effusion', 'new']]);
+  });
+
+  it('reads the continental regressive and progredient as a change', () => {
+    expect(brief('Pulmonary congestion, regressive.')[0]!.temporal).toBe('improved');
+    expect(brief('Progredient infiltrates in the left upper field.')[0]!.temporal).toBe('worsened');
+    expect(brief('The right basal effusion is completely regressive.')[0]).toMatchObject({ status: 'absent', temporal: 'resolved' });
   });
 
   it('marks resolved findings absent', () => {

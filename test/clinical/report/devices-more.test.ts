@@ -106,3 +106,14 @@ describe('a pulmonary artery catheter out in a lobar or segmental branch', () =>
     expect(one('Swan-Ganz catheter tip in the left pulmonary artery, slightly distal.', 'pulmonary artery catheter')?.significance).toBe('actionable_not_urgent');
   });
 });
+
+describe('a line from the left in the left brachiocephalic vein', () => {
+  it('is accepted (the line crosses the mediastinum there); from the right it is not', () => {
+    expect(one('Central venous catheter from the left subclavian approach, tip in the left brachiocephalic vein.', 'central venous catheter')?.devicePlacement).toBe('appropriate');
+    expect(one('Right internal jugular line with its tip in the right brachiocephalic vein.', 'central venous catheter')?.devicePlacement).toBe('malpositioned');
+  });
+
+  it('reads "higher than typical" and a suggested advancement as malpositioned', () => {
+    expect(one('Left IJ dialysis line, tip in the upper SVC, higher than typical for such a catheter.', 'dialysis catheter')?.devicePlacement).toBe('malpositioned');
+  });
+});

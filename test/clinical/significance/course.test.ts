@@ -116,6 +116,10 @@ describe('course rules of this session (METRICS §1.5: expected, explained, almo
     expect(sig('pleural effusion', { age: 3, indication: 'Fever and cough' }, { severity: 'mild' })).toBe('actionable_not_urgent');
   });
 
+  it('an enlarged cardiothymic silhouette in an infant is worked up like any enlarged heart', () => {
+    expect(sig('cardiomegaly', { age: 0.1 })).toBe('actionable_not_urgent');
+  });
+
   it('a finding stated absent is nothing to act on, whatever the finding', () => {
     expect(significanceOf('pneumothorax', {}, { status: 'absent' })).toEqual({ significance: 'not_actionable_not_urgent', rule: 'stated absent: nothing to act on' });
   });

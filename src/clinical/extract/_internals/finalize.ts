@@ -44,6 +44,8 @@ function build(m: Mention, sentence: number, g: Grammar): Finding {
       const mm = Math.max(...m.mm);
       inferred = mm < info.carina.min || mm > info.carina.max ? 'malpositioned' : 'appropriate';
     }
+    // a line from the left crosses the mediastinum in the left brachiocephalic vein: a tip there is accepted for it
+    if (m.pos === 'brachiocephalic vein' && info.appropriate.has('svc') && m.lats.length === 1 && m.lats[0] === 'left') inferred = 'appropriate';
     const placement = m.place ?? inferred;
     if (placement) f.devicePlacement = placement;
   }
