@@ -10,7 +10,8 @@
 import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
 import { placeByLevel } from './_internals/levels.js';
-import { describedWith, gradesChange, viaRoute, withHeads } from './_internals/reach.js';
+import { DIRECTIONAL, sideOfTheLung } from './_internals/lung-side.js';
+import { describedWith, earlierGrade, gradesChange, viaRoute, withHeads } from './_internals/reach.js';
 import { giveRouteSides, sheathRoutes } from './_internals/routes.js';
 import { CUE, F, type Item, type Mention } from './_internals/types.js';
 import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
@@ -108,7 +109,7 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
       for (const m of prior.length ? withCoordinated(items, prior, idx) : after(items, k, idx, F.PLACE, g, true)) apply(device(m), it, F.PLACE);
     }
     let flags = it.flags & PLAIN;
-    if (flags & F.SEV && gradesChange(items, k)) flags &= ~F.SEV;
+    if (flags & F.SEV && (gradesChange(items, k) || earlierGrade(items, k))) flags &= ~F.SEV;
     // "should be withdrawn 2 cm" states a correction, not where the tip is
     if (flags & F.MEAS && [items[k - 1], items[k - 2]].some((x) => x && x.flags & F.PLACE)) flags &= ~F.MEAS;
     if (!flags) continue;
@@ -131,25 +132,6 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
     if (m.kind !== 'term' || m.lats.length || !g.info.get(m.name)!.lateralized) continue;
     const side = / (both|bilateral|bilaterally|left|right) /.exec(` ${items[m.a]!.text} `)?.[1];
     if (side) m.lats.push(side === 'left' || side === 'right' ? side : 'bilateral');
-  }
-}
-
-/**
- * "Re-expansion of the RIGHT lung with a small residual apical pneumothorax", "Right lung is clear aside from mild basilar
- * atelectasis": findings after a lung named with its side, up to the next side word, are in that lung.
- */
-function sideOfTheLung(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
-  let k = 0;
-  while (k + 1 < items.length && !(items[k]!.flags & F.LAT && items[k]!.lat !== 'bilateral' && items[k + 1]!.subj === 'lungs' && /^lungs?$/.test(items[k + 1]!.text))) k++;
-  if (k + 1 >= items.length) return;
-  let end = k + 2;
-  while (end < items.length && !(items[end]!.flags & F.LAT)) end++;
-  const side = items[k]!.lat!;
-  for (const m of mentions) {
-    // a shift named after the lung is a direction, not a side of that lung ("right lung hyperinflation with mediastinal shift")
-    if (m.a <= k + 1 || m.a >= end || m.lats.length || m.kind === 'normal' || DIRECTIONAL.has(m.name)) continue;
-    const info = g.info.get(m.name)!;
-    if (info.lateralized && !info.device) m.lats.push(side);
   }
 }
 
@@ -276,8 +258,6 @@ function absorbIntoUnplaced(mentions: readonly Mention[], g: Grammar): void {
   }
 }
 
-/** Findings whose side is a direction ("shift to the left"), not the side of the disease that causes it. */
-const DIRECTIONAL = new Set(['mediastinal shift', 'tracheal deviation']);
 
 function inheritPlace(from: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;

@@ -30,7 +30,7 @@ const FLAIL = /\bsegmental\b|\bflail\b|\bparadoxical\b/i;
 const EXPECTED = /(?<!\bun|\bnot |\bthan )\bexpected\b|\b(?:consistent with|compatible with|in keeping with|related to|due to)\s+(?:the\s+)?(?:recent\s+)?(?:post[- ]?operative|post[- ]?surgical|post[- ]?procedur\w*|surgery|the procedure|the operation)\b|\bpost[- ]?operatively\b|\bpost[- ]?procedurally\b/i;
 const PERIPHERAL = /\b(?:(?:lower|upper|middle) lobe|lobar|segmental|subsegmental)\s+(?:pulmonary\s+)?(?:artery|arteries|branch\w*)|\bartery branch\b|\bwedged?\b|\bfar distal\w*|\bbeyond the hil\w*|\bperipheral pulmonary arter\w*/i;
 const BORDERLINE = /\bborderline\b|\bupper limits? of normal\b/i;
-const NEARLY_RESOLVED = /\b(?:near(?:ly)?[- ]?complete(?:ly)?|almost complete(?:ly)?|virtually complete(?:ly)?|nearly|almost|largely|mostly|predominantly)\s+(?:resolv\w*|resolution|regress\w*|clear\w*|gone|disappeared|re-?expanded|absorbed)\b|\bonly (?:minimal|minor|trace|faint) residu\w*/i;
+const NEARLY_RESOLVED = /\b(?:near(?:ly)?[- ]?complete(?:ly)?|almost complete(?:ly)?|virtually complete(?:ly)?|nearly|almost|largely|mostly|predominantly)\s+(?:resolv\w*|resolution|regress\w*|clear\w*|gone|disappeared|re-?expanded|absorbed)\b|\b(?:only )?(?:small|minimal|minor|slight|trace|faint|mild) residu\w*/i;
 const SLIGHT = /\b(?:slightly|mildly|minimally|a little|marginally)\s+(?:low|high|deep|deeper|distal|proximal|shallow|short|long|beyond|too)\b|\b(?:could|can|may) be (?:withdrawn|retracted|advanced|pulled back)\b|\bdeeper than ideal\b|\bhigher than ideal\b/i;
 
 /** The rest of the mention's sentence (to the next full stop or semicolon). */

@@ -26,6 +26,11 @@ describe('severity', () => {
     expect(brief('Slightly enlarged heart.')[0]!.severity).toBe('mild');
   });
 
+  it('does not take a grade said of the earlier study', () => {
+    expect(brief('Trace left effusion (previously large).')[0]).toMatchObject({ severity: 'mild', severityText: 'trace' });
+    expect(brief('Right pneumothorax, formerly moderate.')[0]!.severity).toBeUndefined();
+  });
+
   it('drops severity on absent findings', () => {
     expect(brief('No large pneumothorax.')).toEqual([f('pneumothorax', 'absent')]);
   });
@@ -126,7 +131,8 @@ describe('temporal', () => {
   });
 
   it('reads the continental regressive and progredient as a change', () => {
-    expect(brief('Pulmonary congestion, regressive.')[0]!.temporal).toBe('improved');
+    expect(brief('Pulmonary congestion, regressive.')[0]!.temporal).toBe('decreased');
+    expect(brief('Pulmonary congestion, regredient.')[0]!.temporal).toBe('improved');
     expect(brief('Progredient infiltrates in the left upper field.')[0]!.temporal).toBe('worsened');
     expect(brief('The right basal effusion is completely regressive.')[0]).toMatchObject({ status: 'absent', temporal: 'resolved' });
   });

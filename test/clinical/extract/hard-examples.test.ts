@@ -104,7 +104,7 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Stable appearance of the chest without pneumothorax.', [f('pneumothorax', 'absent')]],
   ['Worsening pulmonary edema.', [f('pulmonary edema', 'present', { temporal: 'worsened' })]],
   ['Right lower lobe pneumonia is again seen, slightly improved.', [f('pneumonia', 'present', { ...R, location: ['lower lobe'], temporal: 'improved' })]],
-  ['Persistent retrocardiac opacity, atelectasis versus consolidation.', [f('atelectasis', 'uncertain', { ...p1, location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] }), f('consolidation', 'uncertain', { ...p1, location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] })]],
+  ['Persistent retrocardiac opacity, atelectasis versus consolidation.', [f('atelectasis', 'uncertain', { ...p1, laterality: 'left', location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] }), f('consolidation', 'uncertain', { ...p1, laterality: 'left', location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] })]],
   ['Blunting of the right costophrenic angle, likely small effusion.', [f('pleural effusion', 'uncertain', { ...p2, ...small, ...R, location: ['costophrenic angle'], evidence: ['costophrenic angle blunting'] })]],
   // the shift away from a tension pneumothorax is its sign too; the side is the pneumothorax's
   ['Large right pneumothorax with mediastinal shift to the left, concerning for tension.', [f('tension pneumothorax', 'uncertain', { ...p2, severity: 'severe', severityText: 'large', ...R, evidence: ['mediastinal shift', 'pneumothorax'] })]],

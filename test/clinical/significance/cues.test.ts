@@ -51,5 +51,7 @@ describe('significanceCues', () => {
     expect(cues('Near-complete resolution of the right pneumothorax.', 'pneumothorax').nearlyResolved).toBe(true);
     expect(cues('The infiltrate has almost completely regressed.', 'infiltrate').nearlyResolved).toBe(true);
     expect(cues('Left basal consolidation, improving.', 'consolidation').nearlyResolved).toBeUndefined();
+    expect(cues('Oedema has improved, with minimal residual haze.', 'Oedema').nearlyResolved).toBe(true);
+    expect(cues('Right effusion, slight residual fluid at the base.', 'effusion').nearlyResolved).toBe(true);
   });
 });

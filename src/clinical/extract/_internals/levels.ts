@@ -46,7 +46,8 @@ const REACH = 8;
  */
 export function placeByLevel(items: readonly Item[], mentions: readonly Mention[], info: ReadonlyMap<string, FindingInfo>): void {
   for (let k = 1; k < items.length; k++) {
-    if (items[k]!.flags !== F.WORD || !LEVEL.test(items[k]!.text)) continue;
+    // a plain word, or a vertebra named as a statement subject ("T9" of "compression of T9")
+    if (items[k]!.flags & ~(F.WORD | F.SUBJ) || !LEVEL.test(items[k]!.text)) continue;
     let device: Mention | undefined;
     for (const m of mentions) if (m.b < k && k - m.b <= REACH && info.get(m.name)!.device && (!device || m.b > device.b)) device = m;
     const windows = device && info.get(device.name)!.levels;

@@ -58,3 +58,11 @@ export function withHeads(items: readonly Item[], found: Mention[], idx: Mention
   const head = idx.endAt.get(j - 1)?.filter((m) => !found.includes(m));
   return head?.length ? [...found, ...head] : found;
 }
+
+/** Words that put the grade after them on the earlier study ("small effusion (PREVIOUSLY moderate)"). */
+const EARLIER = new Set(['previously', 'formerly', 'prior', 'before', 'initially', 'originally']);
+
+/** "Small residual effusion (previously moderate)": a grade said of the earlier study is not the finding's grade now. */
+export function earlierGrade(items: readonly Item[], k: number): boolean {
+  return EARLIER.has(items[k - 1]?.text ?? '') || (EARLIER.has(items[k - 2]?.text ?? '') && (items[k - 1]!.flags & F.FILLER) !== 0);
+}
