@@ -92,3 +92,20 @@ describe('zones across sentences', () => {
     expect(withEvidence('Left retrocardiac opacity. Impression: Left basal atelectasis.')).toEqual(['atelectasis:left <- lung opacity']);
   });
 });
+
+describe('degrees of resolution and doubt', () => {
+  it('a significant resolution leaves the finding present, improving', () => {
+    expect(seen('Significant resolution of the left lower zone pneumonia.')).toEqual(['pneumonia:present:left']);
+  });
+
+  it('a finding called less likely is denied', () => {
+    expect(seen('Normal heart size, which makes cardiogenic oedema less likely.').filter((x) => x.startsWith('pulmonary edema'))).toEqual([]);
+  });
+});
+
+describe('the curled tip of a catheter is no drain', () => {
+  it('a pigtail tip belongs to its catheter', () => {
+    expect(seen('Ventricular assist catheter across the aortic valve, its pigtail tip over the left ventricle.')).not.toContain('chest tube:present');
+    expect(seen('Left basal pigtail drain in the pleural space.')).toEqual(['chest tube:present:left']);
+  });
+});
