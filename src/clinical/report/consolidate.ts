@@ -77,6 +77,8 @@ function sideFits(sign: Laterality | undefined, interpretation: Laterality | und
 
 /** What a report calls what it has just described, before the interpretation ("Findings most consistent with ...", "Features s/o ..."). */
 const SUMMARY = /(?:^|[.:;\n])\s*(?:the |these |overall |radiographic |radiological )?(?:findings|appearances?|features|picture|pattern)\b[^.:;\n]{0,40}$/i;
+/** Words of a sign's own term that place it in the lung ("airspace opacities", "parenchymal density"). */
+const IN_LUNG = /\b(?:air ?space|parenchymal|pulmonary|lung)\b/i;
 /** Parenchymal patterns a summary interpretation is read from, wherever the report placed them. */
 const SUMMARISED = new Set(['lung opacity', 'consolidation', 'ground-glass opacity', 'interstitial opacities', 'nodule', 'silhouette sign']);
 
@@ -87,8 +89,11 @@ function summaries(merged: readonly Finding[], text: string | undefined): Readon
 }
 
 /** Whether `sign` can be the evidence of `interpretation` in another sentence: same side and no other place. */
-function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readonly string[] | undefined, summary = false): boolean {
+function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readonly string[] | undefined, summary = false, inLung = false): boolean {
   const signs = getLexicon().byName.get(interpretation.name)?.signs;
+  // "Persistent bilateral airspace opacities. Small bilateral effusions unchanged.": an opacity said to be in the lung is
+  // no pleural collection's evidence across sentences
+  if (inLung && getLexicon().byName.get(interpretation.name)?.category === 'pleura') return false;
   // Within a sentence the extractor already linked signs to what they are stated to mean.
   if (sign.sentence === interpretation.sentence) return false;
   if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
@@ -132,7 +137,8 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   const stated = new Map(merged.map((f) => [f, f.location]));
   const summarising = summaries(merged, text);
   for (const sign of merged) {
-    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t, stated.get(t), summarising.has(t)));
+    const inLung = text !== undefined && sign.name === 'lung opacity' && IN_LUNG.test(text.slice(sign.span[0], sign.span[1]));
+    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t, stated.get(t), summarising.has(t), inLung));
     if (!target) continue;
     absorbed.add(sign);
     mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);
