@@ -43,7 +43,7 @@ export const FINDING_NAMES = [
   'diaphragmatic hernia', 'dilated bowel', 'avascular necrosis', 'h-shaped vertebrae', 'autosplenectomy', 'destroyed lung', 'other device',
   // issue 12, fifth session: specialist devices (cardiac, thoracic, anaesthesia, renal) and a sternal complication
   'mitral clip', 'impella', 'intracardiac line', 'endobronchial valve', 'epidural catheter', 'peritoneal dialysis catheter',
-  'sternal dehiscence',
+  'sternal dehiscence', 'viral lower respiratory tract infection',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

@@ -61,6 +61,30 @@ const CASES: [string, string[]][] = [
   ['Thoracic epidural catheter projects over the spine.', ['epidural catheter:present']],
   ['Tenckhoff catheter coiled in the pelvis.', ['peritoneal dialysis catheter:present']],
   ['Broken sternotomy wires with separation of the sternal halves.', ['sternal dehiscence:present']],
+  // more European wordings: stasis, probes and aggregates, callosities, space-occupying lesions, foci, arthrosis
+  ['Moderate pulmonary venous stasis.', ['vascular congestion:present']],
+  ['Nasogastric probe ending in the stomach.', ['enteric tube:present']],
+  ['Two-chamber pacemaker system from the right, probes in the right atrium and ventricle.', ['pacemaker:present:right']],
+  ['Apical pleural callosities on both sides.', ['pleural thickening:present:bilateral']],
+  ['Right hemidiaphragm in high position.', ['elevated hemidiaphragm:present:right']],
+  ['Space-occupying lesion in the left hilum, 5 cm.', ['mass:present:left']],
+  ['Small pulmonary focus in the right upper lobe.', ['nodule:present:right']],
+  ['Several calcified foci in the left upper zone, old.', ['granuloma:present:left']],
+  ['Osteochondrosis of the thoracic spine with spondylophytes.', ['degenerative changes:present']],
+  ['Mantle pneumothorax on the left.', ['pneumothorax:present:left']],
+  ['The heart is broadened.', ['cardiomegaly:present']],
+  ['Berlin Heart cannulas in place.', ['lvad:present']],
+  ['Lymphangiosis carcinomatosa is possible.', ['lymphangitic carcinomatosis:uncertain']],
+  ['The aortic valve region is calcified.', ['aortic valve calcification:present']],
+  ['H-shaped endplate deformities of several vertebrae.', ['h-shaped vertebrae:present']],
+  ['Hypoventilated areas at the left base.', ['atelectasis:present:left']],
+  ['Picture of a fluid lung.', ['pulmonary edema:present']],
+  ['Serial rib fractures on the left, ribs 4 to 7.', ['rib fracture:present:left']],
+  ['Venous port system from the left, tip in the SVC.', ['implanted port:present:left']],
+  ['Left costodiaphragmatic recess blunted.', ['costophrenic angle blunting:present:left']],
+  // the viral chest infection of children, named or as a pattern, takes its signs
+  ['Peribronchial cuffing, in keeping with a viral LRTI.', ['viral lower respiratory tract infection:present']],
+  ['Viral type changes.', ['viral lower respiratory tract infection:present']],
 ];
 
 describe('vocabulary: fifth-session wordings and devices', () => {
@@ -69,7 +93,28 @@ describe('vocabulary: fifth-session wordings and devices', () => {
   });
 });
 
+describe('courses written in European English', () => {
+  it('an almost resolved or a regressive finding is still there, a completely regressive one is not', () => {
+    expect(one('The interstitial oedema is almost resolved.', 'pulmonary edema')).toMatchObject({ status: 'present', temporal: 'improved' });
+    expect(one('Effusion on the left, regressive.', 'pleural effusion')).toMatchObject({ status: 'present', temporal: 'decreased' });
+    expect(one('The previously seen nodule is completely regressive.', 'nodule')?.status).toBe('absent');
+    expect(one('Complete regression of the right effusion.', 'pleural effusion')?.status).toBe('absent');
+  });
+
+  it('a progredient finding has worsened', () => {
+    expect(one('Consolidation in the right lower lobe, progredient.', 'consolidation')?.temporal).toBe('worsened');
+  });
+});
+
 describe('what the new words leave alone', () => {
+  it('"in keeping with a" links the interpretation to its sign as "in keeping with" does', () => {
+    expect(seen('Right basal opacity, in keeping with a pneumonia.')).toEqual(['pneumonia:present:right']);
+  });
+
+  it("a child's thymus is no sail sign of a collapse", () => {
+    expect(seen('Prominent thymic sail sign, normal for age.')).toEqual([]);
+  });
+
   it('a sclerotic bone lesion stays a bone lesion', () => {
     expect(seen('Sclerotic focus in the T10 vertebral body.')).toEqual(['sclerotic bone lesion:present']);
   });
