@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { Metric, ScoreOutcome, ScoreRequest } from '../../src/metrics/contract.js';
 import type { RegisteredMetric } from '../../src/metrics/registry.js';
+import { appender } from '../../src/runner/cache/appender.js';
 
 /** A metric with every declaration field filled in; `score` defaults to value 0.5 for all. */
 export function metric(fields: Partial<Metric> = {}): Metric {
@@ -64,6 +65,8 @@ export function recording(fields: Partial<Metric> = {}): { reg: RegisteredMetric
 
 const made: string[] = [];
 afterEach(async () => {
+  // a DiskCache appends off the event loop: its lines must land before the folder goes, or rm races them (ENOTEMPTY)
+  await appender.settleAll();
   while (made.length) await rm(made.pop()!, { recursive: true, force: true });
 });
 

@@ -86,6 +86,11 @@ class Appender {
     }
   }
 
+  /** Resolves once every line queued for any file is written (or has failed): before a caller removes a cache folder it wrote to. */
+  async settleAll(): Promise<void> {
+    await this.settle([...this.queues.keys()]);
+  }
+
   private pump(file: string, q: FileQueue): void {
     if (q.pending.length === 0) {
       q.busy = false;
