@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface ScriptedReply {
   status?: number;
@@ -97,4 +98,16 @@ export async function startChatServer(script: Script): Promise<ChatServer> {
       server.close(() => resolve());
     });
   return state;
+}
+
+const started: ChatServer[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((s) => s.close()));
+});
+
+/** {@link startChatServer}, closed after the current test. */
+export async function serve(script: Script): Promise<ChatServer> {
+  const s = await startChatServer(script);
+  started.push(s);
+  return s;
 }

@@ -1,18 +1,8 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatClient, type ChatMessage } from '../../src/llm/client.js';
-import { startChatServer, type ChatServer, type Script } from './_chat-server.js';
+import { serve } from './_chat-server.js';
 
-let servers: ChatServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-async function serve(script: Script): Promise<ChatServer> {
-  const s = await startChatServer(script);
-  servers.push(s);
-  return s;
-}
 
 describe('ChatClient: messages built when a request gets its slot', () => {
   it('calls a messages function once a slot is free, once per request whatever the retries', async () => {

@@ -1,17 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatClient, ChatError, apiKeyFromEnv, retryAfterMs } from '../../src/llm/client.js';
-import { sequence, startChatServer, type ChatServer, type Script } from './_chat-server.js';
+import { sequence, serve } from './_chat-server.js';
 
-let servers: ChatServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-async function serve(script: Script): Promise<ChatServer> {
-  const s = await startChatServer(script);
-  servers.push(s);
-  return s;
-}
 const user = [{ role: 'user' as const, content: 'hi' }];
 
 describe('ChatClient against a local chat-completions server', () => {
@@ -95,7 +85,6 @@ describe('ChatClient against a local chat-completions server', () => {
     const s = await serve(() => ({ content: 'x' }));
     const url = s.url;
     await s.close();
-    servers = [];
     const err = (await new ChatClient({ baseURL: url, model: 'm', retries: 1, backoffMs: 1 }).complete({ messages: user }).catch((e: unknown) => e)) as ChatError;
     expect(err.message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 \(model m\)/);
   });
