@@ -58,6 +58,6 @@ export const LOCATIONS = [
 /** Canonical tip positions for `Finding.devicePosition`. */
 export const DEVICE_POSITIONS = [
   'trachea', 'above carina', 'at carina', 'right mainstem bronchus', 'left mainstem bronchus', 'esophagus', 'stomach',
-  'duodenum', 'airway', 'brachiocephalic vein', 'internal jugular vein', 'subclavian vein', 'svc', 'cavoatrial junction',
+  'duodenum', 'airway', 'brachiocephalic vein', 'internal jugular vein', 'subclavian vein', 'axillary vein', 'arm vein', 'svc', 'cavoatrial junction',
   'right atrium', 'right ventricle', 'pulmonary artery', 'pleural space',
 ] as const;

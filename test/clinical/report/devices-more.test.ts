@@ -11,6 +11,10 @@ const CASES: [string, string, string | undefined, 'appropriate' | 'malpositioned
   ['UVC tip at the IVC/RA junction.', 'umbilical venous catheter', 'cavoatrial junction', 'appropriate'],
   ['Left intercostal drain, tip directed towards the apex.', 'chest tube', undefined, 'appropriate'],
   ['ETT tip at T2, satisfactory.', 'endotracheal tube', undefined, 'appropriate'],
+  // short of the central veins: not presumed in place because the lexicon reads where the tip is
+  ['Right PICC terminates in the right axillary vein.', 'picc', 'axillary vein', 'malpositioned'],
+  ['Left arm PICC, tip within the cephalic vein.', 'picc', 'arm vein', 'malpositioned'],
+  ['PICC via the right basilic vein with tip in the SVC.', 'picc', 'svc', 'appropriate'],
 ];
 
 describe('device placement read from landmarks and wording', () => {
