@@ -25,8 +25,44 @@ let localId = new Int32Array(1 << 12);
 let gen = 0;
 let localCount = 0;
 
-let labelIds = new Map<string, number>();
-let typeIds = new Map<string, number>();
+/**
+ * Small ids for a handful of strings repeated in every entity (labels, relation types): the last
+ * string of each length (mod 64) is kept and compared with `===` (the handful rarely share a
+ * length); ids at or past `cap` are -1 (the pair takes the string-keyed path).
+ */
+class SmallIds {
+  private ids = new Map<string, number>();
+  private readonly recent = new Array<string | undefined>(64).fill(undefined);
+  private readonly recentId = new Int32Array(64);
+
+  constructor(private readonly cap: number) {}
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  id(s: string): number {
+    const slot = s.length & 63;
+    if (this.recent[slot] === s) return this.recentId[slot]!;
+    let g = this.ids.get(s);
+    if (g === undefined) {
+      g = this.ids.size;
+      if (g >= this.cap) return -1;
+      this.ids.set(s, g);
+    }
+    this.recent[slot] = s;
+    this.recentId[slot] = g;
+    return g;
+  }
+
+  clear(): void {
+    this.ids = new Map<string, number>();
+    this.recent.fill(undefined);
+  }
+}
+
+const labels = new SmallIds(LABEL_CAP);
+const types = new SmallIds(TYPE_CAP);
 
 /**
  * Tokens through a direct-mapped cache keyed by length and three characters, compared with
@@ -37,16 +73,6 @@ let typeIds = new Map<string, number>();
 const TOKEN_CACHE = 1 << 11;
 const cachedToken = new Array<string | undefined>(TOKEN_CACHE).fill(undefined);
 const cachedTokenId = new Int32Array(TOKEN_CACHE);
-
-/**
- * Labels and relation types are a handful of strings repeated in every entity: the last string
- * of each length (mod 64) is kept and compared with `===` (the handful rarely share a length).
- */
-const RECENT = 64;
-const recentLabel = new Array<string | undefined>(RECENT).fill(undefined);
-const recentLabelId = new Int32Array(RECENT);
-const recentType = new Array<string | undefined>(RECENT).fill(undefined);
-const recentTypeId = new Int32Array(RECENT);
 
 function grow(a: Int32Array<ArrayBuffer>, fill: number): Int32Array<ArrayBuffer> {
   const grown = new Int32Array(a.length * 2);
@@ -59,16 +85,14 @@ function clearAll(): void {
   tokenIds = new Map<string, number>();
   tokenCount = 0;
   lowerOf.fill(-1);
-  labelIds = new Map<string, number>();
-  typeIds = new Map<string, number>();
+  labels.clear();
+  types.clear();
   cachedToken.fill(undefined);
-  recentLabel.fill(undefined);
-  recentType.fill(undefined);
 }
 
 /** Starts a pair: fresh local ids; the tables cleared first when they have grown large. */
 export function beginPair(): void {
-  if (tokenCount > TOKEN_LIMIT || labelIds.size > LABEL_CAP / 2 || typeIds.size > TYPE_CAP / 2) clearAll();
+  if (tokenCount > TOKEN_LIMIT || labels.size > LABEL_CAP / 2 || types.size > TYPE_CAP / 2) clearAll();
   if (gen === 0x3fffffff) {
     localGen.fill(0);
     gen = 0;
@@ -120,30 +144,12 @@ export function local(g: number): number {
   return localId[g]!;
 }
 
+/** The small id of an entity label (-1 past {@link LABEL_CAP}). */
 export function labelId(s: string): number {
-  const slot = s.length & (RECENT - 1);
-  if (recentLabel[slot] === s) return recentLabelId[slot]!;
-  let g = labelIds.get(s);
-  if (g === undefined) {
-    g = labelIds.size;
-    if (g >= LABEL_CAP) return -1;
-    labelIds.set(s, g);
-  }
-  recentLabel[slot] = s;
-  recentLabelId[slot] = g;
-  return g;
+  return labels.id(s);
 }
 
+/** The small id of a relation type (-1 past {@link TYPE_CAP}). */
 export function typeId(s: string): number {
-  const slot = s.length & (RECENT - 1);
-  if (recentType[slot] === s) return recentTypeId[slot]!;
-  let g = typeIds.get(s);
-  if (g === undefined) {
-    g = typeIds.size;
-    if (g >= TYPE_CAP) return -1;
-    typeIds.set(s, g);
-  }
-  recentType[slot] = s;
-  recentTypeId[slot] = g;
-  return g;
+  return types.id(s);
 }
