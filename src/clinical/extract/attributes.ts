@@ -11,7 +11,7 @@ import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
 import { placeByLevel } from './_internals/levels.js';
 import { DIRECTIONAL, sideOfTheLung } from './_internals/lung-side.js';
-import { describedWith, earlierGrade, gradesChange, viaRoute, withHeads } from './_internals/reach.js';
+import { describedWith, earlierGrade, gradesChange, nowGrade, viaRoute, withHeads } from './_internals/reach.js';
 import { giveRouteSides, sheathRoutes } from './_internals/routes.js';
 import { CUE, F, type Item, type Mention } from './_internals/types.js';
 import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
@@ -33,10 +33,11 @@ function takes(m: Mention, flags: number, g: Grammar): number {
   return flags & ok;
 }
 
-function apply(m: Mention, it: Item, flags: number): void {
+function apply(m: Mention, it: Item, flags: number, current = false): void {
   if (flags & F.LAT && it.lat && !m.lats.includes(it.lat)) m.lats.push(it.lat);
   if (flags & F.LOC && it.loc && !m.locs.includes(it.loc)) m.locs.push(it.loc);
-  if (flags & F.SEV && it.sev && (!m.sev || RANK[it.sev] > RANK[m.sev])) [m.sev, m.sevText] = [it.sev, it.first];
+  // "the moderate effusion has decreased, NOW small": the grade said of the present study replaces the one before it
+  if (flags & F.SEV && it.sev && (current || !m.sev || RANK[it.sev] > RANK[m.sev])) [m.sev, m.sevText] = [it.sev, it.first];
   if (flags & F.MEAS && it.mm && !m.mm) m.mm = it.mm;
   // a change beats mere persistence: "again seen, slightly improved" -> improved
   if (flags & F.TEMP && it.temp && (!m.temp || (m.temp === 'unchanged' && it.temp !== 'new'))) m.temp = it.temp;
@@ -75,6 +76,12 @@ function after(items: readonly Item[], k: number, idx: MentionIndex, flags: numb
     if (!sentence && items[j]!.flags & stop) break;
   }
   return [];
+}
+
+/** A side word that opens its list member and is followed by `with` ("..., right with X", "left with Y"). */
+function headsWith(items: readonly Item[], k: number): boolean {
+  const prev = items[k - 1];
+  return items[k + 1]?.text === 'with' && !items[k]!.text.includes(' ') && (!prev || prev.text === ',' || prev.text === ';' || (prev.flags & F.CLAUSE) !== 0);
 }
 
 function withCoordinated(items: readonly Item[], found: Mention[], idx: MentionIndex): Mention[] {
@@ -117,12 +124,14 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
       for (const m of route) apply(m, it, takes(m, flags, g));
       continue;
     }
-    let found = before(items, k, all, flags, g);
+    // "effusions on both sides, RIGHT with compression atelectasis": a side heading a list member is the side of what it has
+    let found = flags & F.LAT && headsWith(items, k) ? after(items, k + 1, all, flags, g) : before(items, k, all, flags, g);
     if (found.length && flags & F.TEMP) found = withCoordinated(items, found, idx);
     // "..., WHICH is new": the relative clause is about the nearest finding only
     if (found.length && flags & F.TEMP && !(items[k - 1]?.text === 'which' || items[k - 2]?.text === 'which')) found = withHeads(items, found, idx);
     if (!found.length) found = after(items, k, all, flags, g);
-    for (const m of found) apply(m, it, takes(m, flags, g));
+    const current = (flags & F.SEV) !== 0 && nowGrade(items, k);
+    for (const m of found) apply(m, it, takes(m, flags, g), current);
   }
   sideOfTheLung(items, mentions, g);
   giveRouteSides(routes);
@@ -148,18 +157,22 @@ function apposed(items: readonly Item[], mentions: readonly Mention[], first: Me
  * opacity, likely atelectasis"; "effusion with adjacent atelectasis"), and alternatives from
  * each other ("left lower lobe atelectasis or consolidation").
  */
-export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar, text?: string): void {
+export function propagate(items: readonly Item[], mentions: readonly Mention[], scopes: ScopeResult, g: Grammar, text?: string, prior?: Mention): void {
   const { groupOf } = scopes;
   const idx = indexMentions(mentions);
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (!(it.flags & (F.LINK | F.ADJ))) continue;
     let anchor: Mention | undefined;
+    // "right basal opacity, likely atelectasis, although UNDERLYING consolidation cannot be excluded": an adjacency word
+    // points to the finding described before it, over a clause break of its sentence, else to the sentence before
+    const adjacent = (it.flags & (F.ADJ | F.LINK)) === F.ADJ;
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH && !anchor; j--) {
-      anchor = idx.endAt.get(j)?.[0];
+      anchor = idx.endAt.get(j)?.find((m) => !adjacent || (m.status !== 'absent' && m.kind !== 'normal'));
       const f = items[j]!.flags;
-      if (!anchor && (f & (F.CLAUSE | F.ALT) || (f & F.CONJ && items[j]!.text !== ','))) break;
+      if (!anchor && ((f & (F.CLAUSE | F.ALT) && !(adjacent && f & F.CLAUSE)) || (f & F.CONJ && items[j]!.text !== ','))) break;
     }
+    if (!anchor && adjacent && prior && !mentions.some((m) => m.b < k && m.kind !== 'normal')) anchor = prior;
     // a link far from its signs still interprets them ("hyperinflated lungs with flat hemidiaphragms and a deep
     // retrosternal space, consistent with emphysema"): no anchor is needed when the clause holds signs of the target
     if (!anchor && !(it.flags & F.LINK && items[k - 1]?.text === ',')) continue;
@@ -172,7 +185,11 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
       // the clause's head sign gives the place ("right pneumothorax with leftward shift, concerning for tension": right)
       const from = signs.at(-1) ?? anchor;
       if (!from || t === from) continue;
+      // "cavity in the left upper lobe. SURROUNDING opacity": placed there, a sign of the finding before would join it as
+      // its evidence across the sentences; it is a finding beside it
+      if (from === prior && g.info.get(from.name)!.signs.has(t.name)) continue;
       inheritPlace(from, t, g);
+      if (it.flags & F.LINK && from === anchor) sameFindingHedged(items, from, t);
       // "dense opacity with loss of the hemidiaphragm contour, compatible with collapse": every sign before the link
       for (const sign of signs) absorb(sign, t, g);
     }
@@ -214,7 +231,12 @@ function absorbAfterWith(items: readonly Item[], mentions: readonly Mention[], i
       continue;
     }
     // "interstitial edema with Kerley B lines AND peribronchial cuffing": every sign of the list
-    for (const m of signs) if (m !== finding && sides(m)) absorb(m, finding, g);
+    for (const m of signs) {
+      if (m === finding || !sides(m)) continue;
+      absorb(m, finding, g);
+      // "interstitial oedema with Kerley B lines BILATERALLY": the finding is where its stated signs are
+      if (m.absorbed && m.lats.length && !finding.lats.length) inheritPlace(m, finding, g);
+    }
   }
 }
 
@@ -258,6 +280,31 @@ function absorbIntoUnplaced(mentions: readonly Mention[], g: Grammar): void {
   }
 }
 
+
+/** Words that describe only a structure's size or contour, not what it is ("hilar FULLNESS", "the hilum appears BULKY"). */
+const APPEARANCE = /\b(?:full|fullness|prominen(?:t|ce)|bulky|enlarged|enlargement|widen(?:ed|ing)|wide|increased in size)\b/;
+
+/**
+ * "Left hilar fullness, possibly lymphadenopathy", "paratracheal widening, likely adenopathy": a structure described only by
+ * its size or contour, which the lexicon names by the finding its hedged interpretation states, is that one finding, as
+ * certain as the interpretation says. A finding named plainly keeps its status beside a hedged kind of it ("RUZ mass,
+ * ? bronchogenic carcinoma", "small effusion, possibly parapneumonic").
+ */
+function sameFindingHedged(items: readonly Item[], sign: Mention, to: Mention): void {
+  if (sign.name !== to.name || sign.status !== 'present' || to.status !== 'uncertain' || sign.kind === 'normal' || sign.dropped) return;
+  // the interpretation names what it is, not another size ("the heart is enlarged ..., suggesting right ventricular ENLARGEMENT")
+  if (!APPEARANCE.test(textOf(items, sign)) || APPEARANCE.test(textOf(items, to))) return;
+  sign.absorbed = true;
+  if (!to.sev && sign.sev) [to.sev, to.sevText] = [sign.sev, sign.sevText];
+  if (!to.mm && sign.mm) to.mm = sign.mm;
+  if (!to.temp && sign.temp) to.temp = sign.temp;
+}
+
+function textOf(items: readonly Item[], m: Mention): string {
+  let words = '';
+  for (let j = m.a; j <= m.b; j++) words += ` ${items[j]!.text}`;
+  return words;
+}
 
 function inheritPlace(from: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;

@@ -15,6 +15,7 @@ import { getGrammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
 import { findMentions } from './mentions.js';
 import { assignStatus } from './scopes.js';
+import type { Mention } from './_internals/types.js';
 import { cleanText, splitSentences } from './sentences.js';
 
 export { splitSentences, cleanText, type Sentence } from './sentences.js';
@@ -38,6 +39,8 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
   const g = getGrammar();
   const clean = cleanText(text);
   const out: Finding[] = [];
+  // the last finding with a side in the sentence before: what an "underlying" or "superimposed" finding lies under
+  let prior: Mention | undefined;
   for (const sentence of splitSentences(clean)) {
     if (sentence.skip) continue;
     const items = buildItems(clean, sentence.start, sentence.end, g);
@@ -46,7 +49,8 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     const scopes = assignStatus(items, mentions);
     applyComparatives(items, mentions);
     attachAttributes(items, mentions, g);
-    propagate(items, mentions, scopes, g, clean);
+    propagate(items, mentions, scopes, g, clean, prior);
+    prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device);
     sideFromDrain(mentions, g);
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);
   }

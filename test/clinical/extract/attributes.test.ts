@@ -31,6 +31,12 @@ describe('severity', () => {
     expect(brief('Right pneumothorax, formerly moderate.')[0]!.severity).toBeUndefined();
   });
 
+  it('takes the grade said of the present study over an earlier grade ("now")', () => {
+    expect(brief('The large left effusion has become smaller, now small.')[0]).toMatchObject({ severity: 'mild', severityText: 'small', temporal: 'decreased' });
+    expect(brief('Decrease of the moderate right pneumothorax, currently small.')[0]).toMatchObject({ severity: 'mild' });
+    expect(brief('Left effusion, small before, now large.')[0]).toMatchObject({ severity: 'severe' });
+  });
+
   it('drops severity on absent findings', () => {
     expect(brief('No large pneumothorax.')).toEqual([f('pneumothorax', 'absent')]);
   });
@@ -173,6 +179,31 @@ describe('interpretations inherit side and location', () => {
     expect(brief('Right basilar opacity, likely atelectasis.')[0]).toMatchObject({ name: 'atelectasis', laterality: 'right', location: ['base'], evidence: ['lung opacity'] });
     expect(brief('Left lower lobe atelectasis or consolidation.')[1]).toMatchObject({ name: 'consolidation', laterality: 'left', location: ['lower lobe'] });
     expect(brief('Small right effusion with adjacent atelectasis.')[1]).toMatchObject({ name: 'atelectasis', laterality: 'right' });
+  });
+
+  it('through "underlying" or "superimposed" over a clause break and from the sentence before', () => {
+    expect(brief('Dense left lower lobe opacity, probably collapse, although underlying pneumonia is possible.').at(-1)).toMatchObject({ name: 'pneumonia', laterality: 'left' });
+    expect(brief('Large right effusion. Superimposed consolidation cannot be excluded.').at(-1)).toMatchObject({ name: 'consolidation', status: 'uncertain', laterality: 'right' });
+    // a finding stated earlier in its own sentence is what the word points to, not the sentence before
+    expect(brief('Large right effusion. Left lower lobe collapse, underlying consolidation possible.').at(-1)).toMatchObject({ name: 'consolidation', laterality: 'left' });
+  });
+
+  it('a finding is where the signs described with it are ("with ... bilaterally")', () => {
+    expect(brief('Interstitial edema with septal lines bilaterally.')[0]).toMatchObject({ name: 'pulmonary edema', laterality: 'bilateral', evidence: ['interstitial opacities'] });
+  });
+
+  it('a side heading a list member gives its side to what it has ("right with ...")', () => {
+    expect(brief('Effusions on both sides, left with passive atelectasis of the lower lobe.')).toEqual([
+      f('pleural effusion', 'present', { laterality: 'bilateral' }),
+      f('atelectasis', 'present', { laterality: 'left', location: ['lower lobe'] }),
+    ]);
+  });
+
+  it('a structure described only by its size, hedged as the finding it is named by, is that finding hedged', () => {
+    expect(brief('Prominent right hilum, could be adenopathy.')).toEqual([f('hilar lymphadenopathy', 'uncertain', { probability: 1, laterality: 'right' })]);
+    expect(brief('Widening of the right paratracheal stripe, likely adenopathy.')[0]).toMatchObject({ status: 'uncertain', probability: 2 });
+    // a finding named plainly stays certain beside a hedged kind of it
+    expect(brief('Moderate left effusion, possibly a parapneumonic effusion.').map((x) => x.status)).toContain('present');
   });
 
   it('not through "and"', () => {

@@ -71,6 +71,7 @@ describe('hedges', () => {
     ['Cannot exclude pneumonia.', 1],
     ['Pneumonia is not excluded.', 1],
     ['Borderline cardiomegaly.', 1],
+    ['At the left base a small consolidation is not excludable.', 1],
   ])('%s -> uncertain %i on the hedged finding', (t, p) => {
     expect(brief(t).at(-1)).toMatchObject({ status: 'uncertain', probability: p });
   });

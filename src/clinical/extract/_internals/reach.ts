@@ -66,3 +66,11 @@ const EARLIER = new Set(['previously', 'formerly', 'prior', 'before', 'initially
 export function earlierGrade(items: readonly Item[], k: number): boolean {
   return EARLIER.has(items[k - 1]?.text ?? '') || (EARLIER.has(items[k - 2]?.text ?? '') && (items[k - 1]!.flags & F.FILLER) !== 0);
 }
+
+/** Words that put the grade after them on the present study ("decreased, NOW small", "CURRENTLY moderate"). */
+const NOW = new Set(['now', 'currently', 'presently', 'today']);
+
+/** "The moderate effusion has decreased, now small": a grade said of the present study is the finding's grade, whatever came before. */
+export function nowGrade(items: readonly Item[], k: number): boolean {
+  return NOW.has(items[k - 1]?.text ?? '') || (NOW.has(items[k - 2]?.text ?? '') && (items[k - 1]!.flags & F.FILLER) !== 0);
+}
