@@ -11,7 +11,7 @@ import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
 import { placeByLevel } from './_internals/levels.js';
 import { DIRECTIONAL, sideOfTheLung } from './_internals/lung-side.js';
-import { describedWith, earlierGrade, gradesChange, nowGrade, viaRoute, withHeads } from './_internals/reach.js';
+import { describedWith, earlierGrade, gradesChange, heightStandard, nowGrade, viaRoute, withHeads } from './_internals/reach.js';
 import { giveRouteSides, sheathRoutes } from './_internals/routes.js';
 import { CUE, F, type Item, type Mention } from './_internals/types.js';
 import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
@@ -117,6 +117,7 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
     }
     let flags = it.flags & PLAIN;
     if (flags & F.SEV && (gradesChange(items, k) || earlierGrade(items, k))) flags &= ~F.SEV;
+    if (flags & F.LAT && heightStandard(items, k)) flags &= ~F.LAT;
     // "should be withdrawn 2 cm" states a correction, not where the tip is
     if (flags & F.MEAS && [items[k - 1], items[k - 2]].some((x) => x && x.flags & F.PLACE)) flags &= ~F.MEAS;
     if (!flags) continue;
@@ -137,6 +138,12 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
   giveRouteSides(routes);
   placeByLevel(items, mentions, g.info);
   for (const m of mentions) {
+    // a term that holds its own grade ("LARGE bulla", "MARKED gastric distension")
+    if (m.kind === 'term' && !m.sev && g.info.get(m.name)!.graded) {
+      const first = items[m.a]!;
+      const sev = first.text.includes(' ') ? g.severityWords.get(first.first) : undefined;
+      if (sev) [m.sev, m.sevText] = [sev, first.first];
+    }
     // a term that holds its own side ("free air under BOTH hemidiaphragms", "pneumothoraces bilaterally")
     if (m.kind !== 'term' || m.lats.length || !g.info.get(m.name)!.lateralized) continue;
     const side = / (both|bilateral|bilaterally|left|right) /.exec(` ${items[m.a]!.text} `)?.[1];

@@ -37,6 +37,17 @@ describe('severity', () => {
     expect(brief('Left effusion, small before, now large.')[0]).toMatchObject({ severity: 'severe' });
   });
 
+  it('reads the grade a lexicon term holds in its first word', () => {
+    expect(brief('Giant bulla at the left apex. Large bullae in both upper zones.')[1]).toMatchObject({ name: 'bullae', severity: 'severe', severityText: 'large' });
+    expect(brief('Marked gastric distension.')[0]).toMatchObject({ severity: 'severe', severityText: 'marked' });
+  });
+
+  it('reads a degree word before the predicate of a stated state as the grade, not a degree of change', () => {
+    expect(brief('The lung volumes are slightly reduced.')[0]).toMatchObject({ name: 'low lung volumes', severity: 'mild' });
+    expect(brief('The effusion is slightly increased.')[0]).toMatchObject({ temporal: 'increased' });
+    expect(brief('The effusion is slightly increased.')[0]!.severity).toBeUndefined();
+  });
+
   it('drops severity on absent findings', () => {
     expect(brief('No large pneumothorax.')).toEqual([f('pneumothorax', 'absent')]);
   });
@@ -50,6 +61,10 @@ describe('laterality and location', () => {
     ]);
     expect(brief('Effusion on the left.')).toEqual([f('pleural effusion', 'present', { laterality: 'left' })]);
     expect(brief('Pleural effusions bilaterally.')).toEqual([f('pleural effusion', 'present', { laterality: 'bilateral' })]);
+  });
+
+  it('does not take the side a height is measured against', () => {
+    expect(brief('The right hemidiaphragm is elevated, about 4 cm higher than the left.')[0]).toMatchObject({ name: 'elevated hemidiaphragm', laterality: 'right' });
   });
 
   it('combines left and right into bilateral', () => {

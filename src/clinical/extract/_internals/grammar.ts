@@ -27,6 +27,8 @@ export interface Grammar {
   senses: ReadonlyMap<string, { finding: string; when: readonly string[]; unless: readonly string[] }>;
   /** The lexicon word a misspelt token stands for (lexicon/spelling.ts), or undefined. */
   spell: (word: string) => string | undefined;
+  /** One-word severity words (language `severity`): the grade a term that starts with one holds ("LARGE bulla"). */
+  severityWords: ReadonlyMap<string, Severity>;
 }
 
 /** Adds each phrase's split-prefix variants (`sub cutaneous`) where the trie has no phrase of that wording. */
@@ -144,6 +146,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
     sentenceAbbreviations: new Set(L.sentenceAbbreviations),
     senses: new Map(Object.entries(L.senses).map(([k, v]) => [phraseKey(k), { finding: v.finding, when: v.when.map(phraseKey), unless: v.unless.map(phraseKey) }])),
     spell: makeSpeller(trieWords(root), new Set(L.spellingKeep ?? [])),
+    severityWords: new Map(Object.entries(L.severity).flatMap(([sev, ps]) => ps.filter((p) => !p.includes(' ')).map((p) => [p, sev as Severity] as const))),
   };
 }
 

@@ -182,7 +182,7 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
   // A degree word before a change describes the change, not the finding ("mildly increased", "slight increase in").
   for (let k = 0; k + 1 < items.length; k++) {
     const [it, next] = [items[k]!, items[k + 1]!];
-    if (!(it.flags & F.SEV) || !(next.flags & F.TEMP) || next.flags & F.FINDING) continue;
+    if (!(it.flags & F.SEV) || !(next.flags & F.TEMP) || next.flags & F.FINDING || gradesState(items, k)) continue;
     if (it.first.endsWith('ly') || CHANGE_NOUNS.has(next.first)) it.flags &= ~F.SEV;
   }
   resolveElided(items, g);
@@ -190,4 +190,15 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
   sideChangeSincePrior(items);
   joinLabelValue(items);
   return joinAcrossAdverbs(mergeRanges(items), g);
+}
+
+/**
+ * "Lung volumes are MILDLY reduced", "heart size is slightly increased": a degree word before the predicate that states a
+ * structure's abnormal state (a subject, a copula) grades the finding that statement names; it is no degree of change.
+ */
+function gradesState(items: readonly Item[], k: number): boolean {
+  if (!(items[k + 1]!.flags & F.APRED)) return false;
+  let j = k - 1;
+  while (j >= 0 && items[j]!.flags & (F.COPULA | F.FILLER)) j--;
+  return j >= 0 && j < k - 1 && (items[j]!.flags & F.SUBJ) !== 0;
 }

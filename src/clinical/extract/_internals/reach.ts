@@ -74,3 +74,13 @@ const NOW = new Set(['now', 'currently', 'presently', 'today']);
 export function nowGrade(items: readonly Item[], k: number): boolean {
   return NOW.has(items[k - 1]?.text ?? '') || (NOW.has(items[k - 2]?.text ?? '') && (items[k - 1]!.flags & F.FILLER) !== 0);
 }
+
+/** Comparatives of height: the side after their `than` is the side measured against ("5 cm HIGHER than the right"). */
+const HEIGHTS = new Set(['higher', 'lower', 'elevated', 'raised', 'above', 'below']);
+
+/** "The left hemidiaphragm is elevated, 5 cm higher than the RIGHT": the other side is the standard, not a second side of the finding. */
+export function heightStandard(items: readonly Item[], k: number): boolean {
+  let j = k - 1;
+  if ((items[j]?.flags ?? 0) & F.FILLER) j--;
+  return items[j]?.text === 'than' && HEIGHTS.has(items[j - 1]?.text ?? '');
+}
