@@ -56,6 +56,12 @@ const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_
 
 const RULES: readonly CourseRule[] = [
   {
+    id: 'pericardial fluid gathering',
+    when: (f) => f.name === 'pericardial effusion' && f.status !== 'absent' && worse(f) && f.cues?.expected !== true,
+    significance: 'urgent',
+    because: 'pericardial fluid that is new or gathering can reach tamponade: it is assessed at once (METRICS §1.5, large pericardial effusion)',
+  },
+  {
     id: 'nearly resolved, air',
     when: (f, _s, base) => ANTICIPATED_AIR.has(f.name) && f.cues?.nearlyResolved === true && !worse(f) && above(base, 'actionable_not_urgent'),
     significance: 'actionable_not_urgent',

@@ -14,6 +14,13 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('rib fracture', { age: 40 }, { cues: { chronicity: 'healing' } })).toBe('not_actionable_not_urgent');
   });
 
+  it('a new or growing pericardial effusion, even suspected, is urgent; a stable or small one is not', () => {
+    expect(sig('pericardial effusion', { age: 70 }, { status: 'uncertain', temporal: 'increased' })).toBe('urgent');
+    expect(sig('pericardial effusion', { age: 45 }, { temporal: 'new' })).toBe('urgent');
+    expect(sig('pericardial effusion', { age: 70 }, { temporal: 'unchanged' })).not.toBe('urgent');
+    expect(sig('pericardial effusion', { age: 70 }, { status: 'uncertain' })).not.toBe('urgent');
+  });
+
   it('segmental rib fractures (a flail segment) are urgent', () => {
     expect(sig('rib fracture', { age: 42, indication: 'RTA, motorcyclist' }, { cues: { flail: true } })).toBe('urgent');
     expect(sig('rib fracture', { age: 42, indication: 'RTA, motorcyclist' })).toBe('actionable_not_urgent');
