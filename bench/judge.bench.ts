@@ -9,7 +9,7 @@
  * CPU time run until the cache's flush has returned (every entry on disk).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crimsonProvider } from '../src/metrics/crimson/judge.js';
@@ -123,6 +123,7 @@ async function runOnce(server: Server, requests: ScoreRequest[], cacheDir: strin
   const reg = await registry.get('crimson');
   const cache = new DiskCache(cacheDir);
   const c0 = cpuMs();
+  const s0 = process.cpuUsage().system;
   const t0 = performance.now();
   const { outcomes, stats } = await scoreRequests(reg, requests, { cache });
   const f0 = performance.now();
@@ -131,12 +132,28 @@ async function runOnce(server: Server, requests: ScoreRequest[], cacheDir: strin
   const flushSeconds = (performance.now() - f0) / 1000;
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuMs() - c0;
+  const systemCpu = (process.cpuUsage().system - s0) / 1000;
   const limiter = (reg.metric as { client?: { limiter?: { stats: unknown } } }).client?.limiter?.stats;
   if (process.env.JUDGE_BENCH_VERBOSE) console.error('limiter', JSON.stringify(limiter), 'flush', flushSeconds.toFixed(4), 's');
   await registry.closeAll();
   const s = await server.stats();
   server.reset();
-  return { seconds, flushSeconds, cpu, errors: outcomes.filter((o) => 'error' in o).length, cacheHits: stats.cacheHits, ...s };
+  return { seconds, flushSeconds, cpu, systemCpu, errors: outcomes.filter((o) => 'error' in o).length, cacheHits: stats.cacheHits, ...s };
+}
+
+/** JUDGE_BENCH_PROFILE=<file>: a CPU profile of the cold run alone (open it in Chrome DevTools). */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 export interface JudgeMeasure {
@@ -146,6 +163,8 @@ export interface JudgeMeasure {
   maxBusy: number;
   maxOpen: number;
   clientCpuMsPerCall: number;
+  /** Of it, the kernel's (system time): socket and file syscalls, loopback TCP. */
+  clientSystemMsPerCall: number;
   ideal: number;
   goal: number;
   warmCalls: number;
@@ -159,12 +178,14 @@ export async function measureJudge(calls = CALLS): Promise<JudgeMeasure> {
   try {
     await runOnce(server, requestsOf(128, 'Warm-up'), dirs[0]!);
     const requests = requestsOf(calls, 'Call');
+    const profile = process.env.JUDGE_BENCH_PROFILE ? await startProfile() : undefined;
     const cold = await runOnce(server, requests, dirs[1]!);
+    if (profile) await profile(process.env.JUDGE_BENCH_PROFILE!);
     const warm = await runOnce(server, requests, dirs[1]!);
     const ideal = (calls * DELAY_MS) / 1000 / SLOTS;
     return {
       seconds: cold.seconds, calls: cold.requests, errors: cold.errors, maxBusy: cold.maxBusy, maxOpen: cold.maxOpen,
-      clientCpuMsPerCall: cold.cpu / Math.max(1, cold.requests), ideal, goal: 1.15 * ideal, warmCalls: warm.requests, warmSeconds: warm.seconds,
+      clientCpuMsPerCall: cold.cpu / Math.max(1, cold.requests), clientSystemMsPerCall: cold.systemCpu / Math.max(1, cold.requests), ideal, goal: 1.15 * ideal, warmCalls: warm.requests, warmSeconds: warm.seconds,
     };
   } finally {
     server.stop();
@@ -175,7 +196,7 @@ export async function measureJudge(calls = CALLS): Promise<JudgeMeasure> {
 export default async function judgeBench(): Promise<void> {
   const m = await measureJudge();
   console.log(`judge: ${CALLS} crimson judge calls, default config, server with ${SLOTS} slots answering after ${DELAY_MS} ms`);
-  console.log(`  cold  ${m.seconds.toFixed(3)} s  calls ${m.calls}  errors ${m.errors}  most requests open at the server ${m.maxOpen} (slots busy ${m.maxBusy})  client CPU ${m.clientCpuMsPerCall.toFixed(2)} ms/call`);
+  console.log(`  cold  ${m.seconds.toFixed(3)} s  calls ${m.calls}  errors ${m.errors}  most requests open at the server ${m.maxOpen} (slots busy ${m.maxBusy})  client CPU ${m.clientCpuMsPerCall.toFixed(2)} ms/call (system ${m.clientSystemMsPerCall.toFixed(2)})`);
   console.log(`  warm  ${m.warmSeconds.toFixed(3)} s  calls ${m.warmCalls}`);
   console.log(`  goal  <= ${m.goal.toFixed(3)} s (1.15 x the ideal ${m.ideal.toFixed(3)} s), 0 calls warm: ${m.seconds <= m.goal && m.warmCalls === 0 && m.errors === 0 ? 'PASS' : 'FAIL'}`);
 }

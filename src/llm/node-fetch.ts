@@ -1,12 +1,13 @@
 /**
- * A minimal `fetch` on node:http/https with a keep-alive agent, for the openai SDK's `fetch`
- * option. Judges send one small JSON body and read one JSON reply, many at a time; Node's
- * built-in fetch (undici) costs noticeably more CPU per request than node:http, which shows at
- * 64 concurrent requests on a small machine (bench/judge.bench.ts). Anything this does not
- * handle (streamed request bodies, other schemes) goes to the built-in fetch.
+ * A minimal `fetch` for the openai SDK's `fetch` option: plain `http:` on this package's
+ * keep-alive HTTP/1.1 pool (http1.ts), `https:` on node:https with a keep-alive agent. Judges
+ * send one small JSON body and read one JSON reply, many at a time; Node's built-in fetch
+ * (undici) and node:http cost several times more CPU per request, which shows at 64 concurrent
+ * requests on a small machine (bench/judge.bench.ts). Anything this does not handle (streamed
+ * request bodies, other schemes) goes to the built-in fetch.
  */
-import http from 'node:http';
 import https from 'node:https';
+import { abortError, Http1Pool } from './http1.js';
 import { ReplyHeaders } from './reply-headers.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -18,8 +19,10 @@ export interface NodeFetchOptions {
 
 /** A fetch-compatible function with its own keep-alive agents; `close()` frees the sockets. */
 export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { close(): void } {
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 256, keepAliveMsecs: 10_000 };
-  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+  const maxSockets = options.maxSockets ?? 256;
+  const agent = new https.Agent({ keepAlive: true, maxSockets, keepAliveMsecs: 10_000 });
+  /** http: pools by host and port. */
+  const pools = new Map<string, Http1Pool>();
   // A judge posts to one URL: parse it once (URL parsing and node's URL-to-options were ~10 % of a request's CPU).
   const targets = new Map<string, Target>();
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -28,7 +31,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     let target = targets.get(href);
     if (!target) {
       const u = new URL(href);
-      target = { protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port, path: `${u.pathname}${u.search}`, href: u.href, auth: u.username || u.password ? `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` : undefined };
+      target = { protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), host: u.host, port: u.port, path: `${u.pathname}${u.search}`, href: u.href, auth: u.username || u.password ? `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` : undefined };
       if (targets.size > 64) targets.clear();
       targets.set(href, target);
     }
@@ -43,17 +46,31 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
       : Buffer.from(body as ArrayBuffer);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (url.protocol === 'http:') {
+      let pool = pools.get(url.host);
+      if (!pool) pools.set(url.host, (pool = new Http1Pool(url.hostname, Number(url.port || 80), url.host, maxSockets)));
+      const pairs = headerPairs(init.headers);
+      if (url.auth && !pairs.some(([k]) => k.toLowerCase() === 'authorization')) pairs.push(['Authorization', `Basic ${Buffer.from(url.auth).toString('base64')}`]);
+      return pool.request(method, url.path, pairs, data, signal).then(
+          (r) => {
+            const nullBody = method === 'HEAD' || r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
+            return new BufferedResponse(nullBody ? null : r.body, r.status, r.statusText, new ReplyHeaders(r.rawHeaders) as unknown as Headers, url.href) as unknown as Response;
+          },
+          (e: Error) => {
+            // Like undici: a network failure is a TypeError('fetch failed') whose cause is the real error.
+            throw signal?.aborted ? abortError(signal) : e.name === 'AbortError' ? e : new TypeError('fetch failed', { cause: e });
+          },
+        );
+    }
     const headers: Record<string, string> = {};
-    (init.headers instanceof Headers ? init.headers : new Headers(init.headers)).forEach((value, key) => {
-      headers[key] = value;
-    });
+    for (const [key, value] of headerPairs(init.headers)) headers[key.toLowerCase()] = value;
     if (data) headers['content-length'] = String(data.length);
-    const transport = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {
-      const options: http.RequestOptions = { protocol: url.protocol, hostname: url.hostname, path: url.path, method: init.method ?? 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'] };
+      const options: https.RequestOptions = { protocol: url.protocol, hostname: url.hostname, path: url.path, method, headers, agent };
       if (url.port) options.port = url.port;
       if (url.auth) options.auth = url.auth;
-      const req = transport.request(options, (res) => {
+      const req = https.request(options, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => fail(e));
@@ -82,15 +99,28 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
   };
   return Object.assign(nodeFetch, {
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      agent.destroy();
+      for (const pool of pools.values()) pool.close();
+      pools.clear();
     },
   });
+}
+
+/** Request headers as name/value pairs, from whatever form `init.headers` takes. */
+function headerPairs(h: RequestInit['headers']): [string, string][] {
+  const out: [string, string][] = [];
+  if (!h) return out;
+  if (h instanceof Headers || typeof (h as unknown as Headers).forEach === 'function') (h as unknown as Headers).forEach((value, key) => out.push([key, value]));
+  else if (Array.isArray(h)) for (const [k, v] of h as [string, string][]) out.push([k, String(v)]);
+  else for (const k of Object.keys(h)) out.push([k, String((h as Record<string, string>)[k])]);
+  return out;
 }
 
 interface Target {
   protocol: string;
   hostname: string;
+  /** host[:port] as in the URL (the Host header). */
+  host: string;
   port: string;
   path: string;
   href: string;
@@ -157,8 +187,3 @@ export class BufferedResponse {
   }
 }
 
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  return new DOMException('This operation was aborted', 'AbortError');
-}

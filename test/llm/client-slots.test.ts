@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ChatClient, type ChatMessage } from '../../src/llm/client.js';
+import { Http1Pool } from '../../src/llm/http1.js';
 import { serve } from './_chat-server.js';
 
 
@@ -49,12 +49,12 @@ describe('ChatClient: messages built when a request gets its slot', () => {
   it('hands a freed slot to the waiting request, which is sent before the caller gets the reply', async () => {
     const s = await serve(() => ({ content: 'ok', delayMs: 20 }));
     const c = new ChatClient({ baseURL: s.url, model: 'm', concurrency: 1 });
-    const original = http.request;
+    const original = Http1Pool.prototype.request;
     let sent = 0;
-    http.request = ((...args: Parameters<typeof http.request>) => {
+    Http1Pool.prototype.request = function (this: Http1Pool, ...args: Parameters<Http1Pool['request']>) {
       sent++;
-      return original(...args);
-    }) as typeof http.request;
+      return original.apply(this, args);
+    };
     try {
       const user = [{ role: 'user' as const, content: 'x' }];
       const first = c.complete({ messages: user }).then(() => sent);
@@ -63,7 +63,7 @@ describe('ChatClient: messages built when a request gets its slot', () => {
       await second;
       expect(sentWhenFirstReturned).toBe(2);
     } finally {
-      http.request = original;
+      Http1Pool.prototype.request = original;
     }
   });
 });
