@@ -19,6 +19,8 @@ import { RequestBodies } from './request-body.js';
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** `JSON.stringify(content)`, when the caller has it from pre-encoded parts (spliced into the body as is, never sent as a field). */
+  json?: string;
 }
 
 export interface ChatClientOptions {
@@ -262,7 +264,7 @@ export class ChatClient {
   private bodyObject(request: ChatRequest, messages: ChatMessage[], json: boolean): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
     return {
       model: this.options.model,
-      messages,
+      messages: messages.map((m) => (m.json === undefined ? m : { role: m.role, content: m.content })),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.seed !== undefined ? { seed: request.seed } : {}),
       ...(request.maxTokens !== undefined ? { [request.maxTokensField ?? 'max_tokens']: request.maxTokens } : {}),

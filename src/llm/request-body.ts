@@ -18,6 +18,8 @@ export interface BodyRequest {
 interface BodyMessage {
   role: string;
   content: string;
+  /** `JSON.stringify(content)`, when the caller built it from pre-encoded parts. */
+  json?: string;
 }
 
 /** Fields the body builder writes itself; extra fields naming one of them take the object path. */
@@ -45,6 +47,7 @@ export class RequestBodies {
 
   private message(m: BodyMessage): string {
     // Only role and content are sent, in that order, as the SDK would serialise {role, content}.
+    if (m.json !== undefined && typeof m.content === 'string' && Object.keys(m).length === 3) return `{"role":${JSON.stringify(m.role)},"content":${m.json}}`;
     if (typeof m.content !== 'string' || Object.keys(m).length !== 2) return JSON.stringify(m);
     const last = this.lastMessage.get(m.role);
     if (last && last.content === m.content) return last.json;

@@ -57,4 +57,12 @@ describe('RequestBodies (request JSON from parts encoded once)', () => {
     const messages = [{ role: 'user', content: 'x', name: 'alice' }] as unknown as ChatMessage[];
     expect(bodies.encode({}, messages, false)!.toString()).toBe(JSON.stringify({ model: 'm', messages, stream: false }));
   });
+
+  it("a message's pre-encoded JSON is spliced in as is and never sent as a field", () => {
+    const bodies = new RequestBodies('m');
+    const content = 'line 1\n"quoted" \\ é 😀';
+    const messages: ChatMessage[] = [{ role: 'system', content: 'sys' }, { role: 'user', content, json: JSON.stringify(content) }];
+    const expected = JSON.stringify({ model: 'm', messages: [{ role: 'system', content: 'sys' }, { role: 'user', content }], temperature: 0, stream: false });
+    expect(bodies.encode({ temperature: 0 }, messages, false)!.toString()).toBe(expected);
+  });
 });

@@ -165,8 +165,9 @@ async function judgeOne(r: ScoreRequest, ctx: ScoreContext, client: ChatClient, 
     reply = await client.complete({
       // rendered when the call gets a slot, not for every queued call at once
       messages: () => {
-        const { system, user } = prompt.render(r.reference, r.candidate, r.context);
-        return [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: user }];
+        const { system, user, userJson } = prompt.render(r.reference, r.candidate, r.context);
+        const last = userJson === undefined ? { role: 'user' as const, content: user } : { role: 'user' as const, content: user, json: userJson };
+        return system ? [{ role: 'system' as const, content: system }, last] : [last];
       },
       temperature: o.temperature,
       ...(d.seed !== null ? { seed: d.seed } : {}),
