@@ -87,6 +87,15 @@ function overrides(x: Mention, cue: { neg: boolean; drop?: boolean }): boolean {
   return x.post?.neg === true && !cue.neg && !cue.drop;
 }
 
+/** Words that set a later hedge against a denial before them. */
+const CONTRAST = new Set(['but', 'although', 'though', 'however', 'yet', 'while']);
+
+/** Whether a denial (or a bare "less likely") ends just before item j, a comma allowed between. */
+function deniedBefore(items: readonly Item[], j: number): boolean {
+  const prev = items[j - 1]?.text === ',' ? items[j - 2] : items[j - 1];
+  return prev !== undefined && ((prev.flags & F.NEGPOST) !== 0 || prev.text === 'less likely');
+}
+
 /** Backward scopes of post-cues. */
 function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): void {
   for (let k = 0; k < items.length; k++) {
@@ -101,8 +110,9 @@ function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): voi
         }
         break;
       }
-      // "pneumonia is less likely BUT cannot be excluded": the hedge reaches back over `but` to the denied finding
-      const butAfterDenial = items[j]!.text === 'but' && !cue.neg && (items[j - 1]?.flags ?? 0) & F.NEGPOST;
+      // "pneumonia is less likely BUT cannot be excluded", "less likely, ALTHOUGH not excluded": the hedge reaches back over
+      // the contrast to the denied finding
+      const butAfterDenial = CONTRAST.has(items[j]!.text) && !cue.neg && deniedBefore(items, j);
       if (items[j]!.flags & F.CLAUSE && items[j]!.text !== ':' && !butAfterDenial) break; // "Pneumothorax: none."
     }
   }

@@ -76,6 +76,13 @@ describe('hedges', () => {
     expect(brief(t).at(-1)).toMatchObject({ status: 'uncertain', probability: p });
   });
 
+  it('a hedge after a contrast word reaches back to a denied or "less likely" finding', () => {
+    expect(statuses('Aspiration is less likely, although it is not excluded.')).toEqual(['aspiration:uncertain1']);
+    expect(statuses('Pneumothorax less likely, though cannot be excluded.')).toEqual(['pneumothorax:uncertain1']);
+    // a denial of one finding and a hedge of another stay apart
+    expect(statuses('No effusion, but atelectasis cannot be excluded.')).toEqual(['pleural effusion:absent', 'atelectasis:uncertain1']);
+  });
+
   it('keeps certainty words at 3', () => {
     expect(statuses('Findings consistent with pulmonary edema.')).toEqual(['pulmonary edema:present3']);
     expect(statuses('Opacity represents atelectasis.')).toEqual(['atelectasis:present3']);
