@@ -28,8 +28,8 @@ interface CourseRule {
 const FRACTURES = new Set(['rib fracture', 'clavicle fracture', 'other fracture', 'vertebral compression fracture']);
 /** Findings that may be long-standing: stable, they need no new action (§1.5 "stable chronic findings"). */
 const CHRONIC_WHEN_STABLE = new Set(['cardiomegaly', 'hilar lymphadenopathy', 'interstitial opacities', 'vertebral compression fracture', 'tracheal deviation', 'elevated hemidiaphragm', 'hiatal hernia', 'bronchiectasis', 'left atrial enlargement', 'enlarged pulmonary arteries']);
-/** Chronic findings whose appearance or progression is worked up (phrenic palsy, progressive fibrosis, pleural malignancy). */
-const WORKED_UP_WHEN_PROGRESSING = new Set(['fibrosis', 'pleural thickening', 'elevated hemidiaphragm', 'interstitial opacities', 'scarring']);
+/** Chronic findings whose appearance or progression is worked up (phrenic palsy, progressive fibrosis, pleural malignancy, a hernia that grows towards volvulus). */
+const WORKED_UP_WHEN_PROGRESSING = new Set(['fibrosis', 'pleural thickening', 'elevated hemidiaphragm', 'interstitial opacities', 'scarring', 'hiatal hernia']);
 /** Post-surgical states and spinal curvature that are part of an older patient's baseline (§1.5 age >= 65, "chronic sternotomy wires"). */
 const ELDERLY_BASELINE = new Set(['sternotomy wires', 'surgical clips', 'prosthetic valve', 'spinal hardware', 'mastectomy', 'postsurgical changes', 'kyphosis', 'scoliosis']);
 /** Air outside the lung after an operation is an anticipated complication, followed even when expected (§1.5). */

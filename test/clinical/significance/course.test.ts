@@ -21,6 +21,11 @@ describe('course rules (METRICS §1.5)', () => {
     expect(sig('pericardial effusion', { age: 70 }, { status: 'uncertain' })).not.toBe('urgent');
   });
 
+  it('a hiatus hernia that has grown is worked up; a stable one is not', () => {
+    expect(sig('hiatal hernia', { age: 80 }, { severity: 'severe', temporal: 'increased' })).toBe('actionable_not_urgent');
+    expect(sig('hiatal hernia', { age: 80 }, { severity: 'severe', temporal: 'unchanged' })).toBe('not_actionable_not_urgent');
+  });
+
   it('segmental rib fractures (a flail segment) are urgent', () => {
     expect(sig('rib fracture', { age: 42, indication: 'RTA, motorcyclist' }, { cues: { flail: true } })).toBe('urgent');
     expect(sig('rib fracture', { age: 42, indication: 'RTA, motorcyclist' })).toBe('actionable_not_urgent');
