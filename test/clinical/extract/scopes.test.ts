@@ -111,3 +111,26 @@ describe('alternatives', () => {
     expect(statuses('No atelectasis or pneumonia.')).toEqual(['atelectasis:absent', 'pneumonia:absent']);
   });
 });
+
+describe('Australian and British shorthand (new-user review)', () => {
+  it('reads "nil" as a negation, before a finding or a list', () => {
+    expect(statuses('Nil pneumothorax.')).toEqual(['pneumothorax:absent']);
+    expect(statuses('Nil effusion or pneumothorax.')).toEqual(['pleural effusion:absent', 'pneumothorax:absent']);
+    expect(statuses('Nil focal consolidation. Small right effusion.')).toEqual(['consolidation:absent', 'pleural effusion:present3']);
+  });
+
+  it('reads "query" as a hedge, like "?"', () => {
+    expect(statuses('Query small left effusion.')).toEqual(['pleural effusion:uncertain1']);
+    expect(statuses('Right apical lucency, queried pneumothorax.')).toContain('pneumothorax:uncertain1');
+  });
+
+  it('reads "#" as a fracture of the bone it names', () => {
+    expect(brief('Undisplaced # of the L 7th rib.').map((x) => `${x.name}:${x.laterality}`)).toEqual(["rib fracture:left"]);
+    expect(statuses('R clavicle #.')).toEqual(['clavicle fracture:present3']);
+  });
+
+  it('gives no finding for a question', () => {
+    expect(statuses('Is there a pneumothorax on the left?')).toEqual([]);
+    expect(statuses('Are there any rib fractures?')).toEqual([]);
+  });
+});
