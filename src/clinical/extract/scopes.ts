@@ -123,8 +123,9 @@ function inside(items: readonly Item[], m: Mention): { neg: boolean; p: 1 | 2 | 
   let neg = false;
   let p: 1 | 2 | 3 = 3;
   for (let j = m.a; j <= m.b; j++) {
-    if (j === m.pred) continue;
     const it = items[j]!;
+    // the predicate's own words state the finding; a hedge predicate ("the heart is BORDERLINE") also hedges it
+    if (j === m.pred && !(it.flags & (F.HEDGEPRE | F.HEDGEPOST))) continue;
     if (it.flags & (F.NEGPRE | F.NEGPOST)) neg = true;
     else if (it.flags & (F.HEDGEPRE | F.HEDGEPOST) && it.p) p = Math.min(p, it.p) as 1 | 2 | 3;
   }

@@ -1,0 +1,47 @@
+/**
+ * language/words.yaml `senses` and the wordings read through them: a term whose finding depends on the
+ * other words of its sentence (issue 12: collapse, atelectasis, infiltrate), and the hedged heart size.
+ */
+import { describe, expect, it } from 'vitest';
+import { seen } from '../report/_helpers.js';
+
+describe('lexicon words: second senses', () => {
+  it('collapse at a base, small or patchy, is atelectasis; a lobe or lung collapse stays lobar collapse', () => {
+    expect(seen('Some collapse at the right base.')).toEqual(['atelectasis:present:right']);
+    expect(seen('Patchy bibasal collapse.')).toEqual(['atelectasis:present:bilateral']);
+    expect(seen('Collapse of the right upper lobe.')).toEqual(['lobar collapse:present:right']);
+    expect(seen('Complete collapse of the left lung.')).toEqual(['lobar collapse:present:left']);
+  });
+
+  it('atelectasis of a lobe with its hilum or trachea pulled across, or behind a central tumour, is lobar collapse', () => {
+    expect(seen('Dense right upper zone opacity, elevated hilum and tracheal deviation to the right, in keeping with atelectasis of the right upper lobe.')).toEqual(['lobar collapse:present:right']);
+    expect(seen('Central tumour on the right with atelectasis of the right middle lobe.')).toEqual(['mass:present:right', 'lobar collapse:present:right']);
+    expect(seen('Complete atelectasis of the left lower lobe.')).toEqual(['lobar collapse:present:left']);
+  });
+
+  it('plate-like, compressive, beginning or effusion-side atelectasis of a lobe stays atelectasis', () => {
+    expect(seen('Plate-like atelectasis in the right lower lobe.')).toEqual(['atelectasis:present:right']);
+    expect(seen('Early atelectasis of the left lower lobe, tracheal deviation to the left.')).toContain('atelectasis:present:left');
+    expect(seen('Large right effusion with atelectasis of the right lower lobe and complete opacification of the base.')).not.toContain('lobar collapse:present:right');
+  });
+
+  it('an infiltrate that cannot be excluded is possible pneumonia', () => {
+    expect(seen('At the left base an infiltrate is not excludable.')).toEqual(['pneumonia:uncertain:left']);
+    expect(seen('Right basal infiltrates cannot be excluded.')).toEqual(['pneumonia:uncertain:right']);
+    expect(seen('Right basal infiltrate.')).toEqual(['lung opacity:present:right']);
+  });
+
+  it('invasive aspergillosis is an infection (pneumonia), a fungus ball in a cavity an aspergilloma', () => {
+    expect(seen('Nodular opacities in the right upper lobe, suspicious for invasive aspergillosis.')).toEqual(['pneumonia:uncertain:right']);
+    expect(seen('Left apical fungus ball in an old cavity.')).toContain('aspergilloma:present:left');
+  });
+});
+
+describe('lexicon words: a borderline heart', () => {
+  it('a heart called borderline is possible cardiomegaly; borderline normal is normal', () => {
+    expect(seen('Heart borderline.')).toEqual(['cardiomegaly:uncertain']);
+    expect(seen('The cardiac silhouette is borderline in size.')).toEqual(['cardiomegaly:uncertain']);
+    expect(seen('Heart size borderline enlarged.')).toEqual(['cardiomegaly:uncertain']);
+    expect(seen('Heart size is borderline normal.')).toEqual([]);
+  });
+});
