@@ -22,7 +22,7 @@ describe('lexicon words: second senses', () => {
   it('plate-like, compressive, beginning or effusion-side atelectasis of a lobe stays atelectasis', () => {
     expect(seen('Plate-like atelectasis in the right lower lobe.')).toEqual(['atelectasis:present:right']);
     expect(seen('Early atelectasis of the left lower lobe, tracheal deviation to the left.')).toContain('atelectasis:present:left');
-    expect(seen('Large right effusion with atelectasis of the right lower lobe and complete opacification of the base.')).not.toContain('lobar collapse:present:right');
+    expect(seen('Large right effusion with complete right lower lobe atelectasis and tracheal deviation to the left.')).not.toContain('lobar collapse:present:right');
   });
 
   it('an infiltrate that cannot be excluded is possible pneumonia', () => {
