@@ -12,7 +12,7 @@
  */
 import type { RadGraphAnnotation, RadGraphEntity } from './extractors/types.js';
 import { countPacked } from './packed-set.js';
-import { LABEL_CAP, TYPE_CAP, beginPair, labelId, local, localIds, lowerTokenId, tokenId, typeId } from './string-ids.js';
+import { LABEL_CAP, TYPE_CAP, beginPair, labelCount, labelId, local, localIds, lowerTokenId, tokenId, typeCount, typeId } from './string-ids.js';
 import { radgraphF1Strings, type RadGraphVariant } from './tuple-strings.js';
 
 export type { RadGraphLevel, RadGraphVariant } from './tuple-strings.js';
@@ -34,7 +34,8 @@ export interface RadGraphF1Result {
 
 /**
  * Local token ids must fit 12 bits: a relation tuple packs as
- * (((low * LABEL_CAP + label) * TYPE_CAP + type) * B + target) * 4 + 3, 39 bits of a double.
+ * (((low * LABEL_CAP + label) * TYPE_CAP + type) * B + target) * 4 + 3, 39 bits of a double
+ * (the hashed path, {@link countHashed}).
  */
 const LOCAL_LIMIT = 1 << 12;
 const B = LOCAL_LIMIT;
@@ -42,11 +43,15 @@ const B = LOCAL_LIMIT;
 const pack2 = (kind: number, tok: number, label: number): number => (tok * LABEL_CAP + label) * 4 + kind;
 
 /**
- * Buffers reused across pairs, per side (0: hypothesis, 1: reference): the token, label,
- * has-relations and lowercase token of each entity (the simple and partial tuples, relation
- * targets), and the packed complete tuples.
+ * Buffers reused across pairs, per side (0: hypothesis, 1: reference). Per entity: its token,
+ * label, has-relations flag and lowercase token (local ids). Per relation kept: its entity, type
+ * and target: the target entity's index in `ents` (its lowercase token read from `low`), or
+ * ~(the target's lowercase token) when the target was found under another id.
  */
-const sides = [0, 1].map(() => ({ tok: new Int32Array(64), label: new Int32Array(64), rel: new Int32Array(64), low: new Int32Array(64), complete: new Float64Array(64), n: 0, nc: 0 }));
+const sides = [0, 1].map(() => ({
+  tok: new Int32Array(64), label: new Int32Array(64), rel: new Int32Array(64), low: new Int32Array(64),
+  rsrc: new Int32Array(64), rtype: new Int32Array(64), rtarget: new Int32Array(64), n: 0, nr: 0,
+}));
 type Side = (typeof sides)[number];
 
 function reserveEntities(side: Side, n: number): void {
@@ -56,10 +61,13 @@ function reserveEntities(side: Side, n: number): void {
   }
 }
 
-function growComplete(side: Side): Float64Array<ArrayBuffer> {
-  const grown = new Float64Array(side.complete.length * 2);
-  grown.set(side.complete);
-  return (side.complete = grown);
+function growRelations(side: Side): void {
+  const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+    const grown = new Int32Array(a.length * 2);
+    grown.set(a);
+    return grown;
+  };
+  [side.rsrc, side.rtype, side.rtarget] = [grow(side.rsrc), grow(side.rtype), grow(side.rtarget)];
 }
 
 /**
@@ -82,64 +90,32 @@ function indexOf(id: string): number {
 }
 
 /**
- * Reads every object of the annotation once, in a loop with no other work: when the
- * annotations are far out of the caches (a large pre-parsed corpus) the misses of successive
- * entities then overlap instead of each waiting in the interning loop; on freshly decoded ones
- * it costs about what it saves (bench/README.md).
- */
-function touch(ents: readonly RadGraphEntity[]): number {
-  let sum = 0;
-  for (let k = 0; k < ents.length; k++) {
-    const e = ents[k]!;
-    const rels = e.relations ?? [];
-    sum += e.tokens.length + e.label.length + rels.length;
-    for (let r = 0; r < rels.length; r++) {
-      const rel = rels[r]!;
-      sum += rel[0].length + rel[1].length;
-    }
-  }
-  return sum;
-}
-/** Kept so that the reads of {@link touch} are not optimised away. */
-let touched = 0;
-
-/**
- * Interns one annotation's entities into a side: simple/partial parts per entity, complete
- * tuples packed. A relation's target is the entity its id names (`entities[id]`, as upstream);
- * when that is the entity at position id - 1 of `ents` (ids "1".."n", the usual case, checked by
- * identity) its lowercase token id is read from `low` instead of interning its string again.
- * False when a label or relation type has no small id (more than the caps: strings instead).
+ * Interns one annotation's entities and relations into a side, in one pass over its objects. A
+ * relation's target is the entity its id names (`entities[id]`, as upstream); when that is the
+ * entity at position id - 1 of `ents` (ids "1".."n", the usual case, checked by identity) only
+ * its index is kept (its lowercase token is interned with it). False when a label or relation
+ * type has no small id (more than the caps: strings instead).
  */
 function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant: RadGraphVariant, side: Side): boolean {
   const head = variant === 'head';
   const n = ents.length;
   reserveEntities(side, n);
   const { tok: toks, label: labels, rel: hasRel, low: lows } = side;
+  const byId = a.entities;
   let ok = true;
-  touched = touch(ents);
+  let nr = 0;
   for (let k = 0; k < n; k++) {
     const e = ents[k]!;
-    const g = tokenId(e.tokens);
-    const low = local(lowerTokenId(g, e.tokens));
+    const tokens = e.tokens;
+    const g = tokenId(tokens);
+    const low = local(lowerTokenId(g, tokens));
     lows[k] = low;
     toks[k] = head ? low : local(g);
     const label = labelId(e.label);
     if (label < 0) ok = false;
     labels[k] = label;
-    hasRel[k] = (e.relations ?? []).length > 0 ? 1 : 0;
-  }
-  const byId = a.entities;
-  let complete = side.complete;
-  let nc = 0;
-  for (let k = 0; k < n; k++) {
-    const label = labels[k]!;
-    if (hasRel[k] === 0) {
-      if (nc === complete.length) complete = growComplete(side);
-      complete[nc++] = pack2(0, toks[k]!, label);
-      continue;
-    }
-    const rels = ents[k]!.relations;
-    const head4 = (lows[k]! * LABEL_CAP + label) * TYPE_CAP;
+    const rels = e.relations ?? [];
+    hasRel[k] = rels.length > 0 ? 1 : 0;
     for (let r = 0; r < rels.length; r++) {
       const rel = rels[r]!;
       const id = rel[1];
@@ -147,98 +123,140 @@ function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant
       const t = m > 0 ? byId[m] : byId[id];
       // Upstream raises KeyError on a dangling target; we skip the relation instead.
       if (t === undefined) continue;
-      const target = m > 0 && m <= n && ents[m - 1] === t ? lows[m - 1]! : local(lowerTokenId(tokenId(t.tokens), t.tokens));
       const type = typeId(rel[0]);
       if (type < 0) ok = false;
-      if (nc === complete.length) complete = growComplete(side);
-      complete[nc++] = ((head4 + type) * B + target) * 4 + 3;
+      if (nr === side.rsrc.length) growRelations(side);
+      side.rsrc[nr] = k;
+      side.rtype[nr] = type;
+      side.rtarget[nr++] = m > 0 && m <= n && ents[m - 1] === t ? m - 1 : ~local(lowerTokenId(tokenId(t.tokens), t.tokens));
     }
   }
   side.n = n;
-  side.nc = nc;
+  side.nr = nr;
   return ok;
 }
 
 /**
- * Stamped membership table for the simple and partial tuples of a pair, keyed
- * (tok * LABEL_CAP + label) * 3 + kind (tok a local id): kind 0 the simple tuple, 1 the partial tuple of an entity
- * without relations, 2 with. Both levels are counted in one pass over each side.
+ * Set sizes and intersection: [hyp, ref, both] of the simple, the partial, then the complete
+ * tuples.
  */
-let members = new Int32Array(1 << 13);
-let memberGen = 0;
-const MEMBER_LIMIT = 1 << 17;
-/** Set sizes and intersection: [hyp, ref, both] of the simple, then the partial tuples. */
-const counted = new Int32Array(6);
+const counted = new Int32Array(9);
 
-/** Fills `counted` for the simple and partial levels; v is the number of local ids. */
-function countSimplePartial(v: number): void {
-  if (members.length < 3 * LABEL_CAP * v) {
-    members = new Int32Array(MEMBER_LIMIT);
-    memberGen = 0;
+/**
+ * Stamped membership table for every tuple of a pair, keyed directly by the small ids: with v
+ * local ids, L labels and T relation types, s = tok * L + label is the simple tuple at s, the
+ * partial tuple at vL + 2s + has-relations, the complete tuple of an entity without relations at
+ * 3vL + s and a relation tuple at 4vL + ((low * L + label) * T + type) * v + target. Pairs
+ * whose tuples do not fit take {@link countHashed}.
+ */
+const TABLE_LIMIT = 1 << 16;
+const members = new Int32Array(TABLE_LIMIT);
+let memberGen = 0;
+
+/**
+ * Marks one side's tuples with `gen` and adds its set sizes to counted[0, 3, 6] + at, and (for
+ * the reference side) the tuples already marked `hypGen` to counted[2, 5, 8].
+ */
+function mark(side: Side, gen: number, hypGen: number, at: number, v: number, L: number, T: number): void {
+  const table = members;
+  const { tok, label, rel, low } = side;
+  const vl = v * L;
+  let s = 0, si = 0, p = 0, pi = 0, c = 0, ci = 0;
+  for (let k = 0; k < side.n; k++) {
+    const key = tok[k]! * L + label[k]!;
+    const was = table[key];
+    if (was !== gen) {
+      table[key] = gen;
+      s++;
+      if (was === hypGen) si++;
+    }
+    const r = rel[k]!;
+    const pkey = vl + 2 * key + r;
+    const pwas = table[pkey];
+    if (pwas !== gen) {
+      table[pkey] = gen;
+      p++;
+      if (pwas === hypGen) pi++;
+    }
+    if (r === 0) {
+      const ckey = 3 * vl + key;
+      const cwas = table[ckey];
+      if (cwas !== gen) {
+        table[ckey] = gen;
+        c++;
+        if (cwas === hypGen) ci++;
+      }
+    }
   }
+  const { rsrc, rtype, rtarget } = side;
+  const base = 4 * vl;
+  for (let j = 0; j < side.nr; j++) {
+    const src = rsrc[j]!;
+    const t = rtarget[j]!;
+    const ckey = base + ((low[src]! * L + label[src]!) * T + rtype[j]!) * v + (t >= 0 ? low[t]! : ~t);
+    const cwas = table[ckey];
+    if (cwas !== gen) {
+      table[ckey] = gen;
+      c++;
+      if (cwas === hypGen) ci++;
+    }
+  }
+  counted[at] = s;
+  counted[at + 3] = p;
+  counted[at + 6] = c;
+  if (at === 1) {
+    counted[2] = si;
+    counted[5] = pi;
+    counted[8] = ci;
+  }
+}
+
+/** Fills `counted` through the membership table; false when the pair's tuples do not fit it. */
+function countDirect(v: number, L: number, T: number): boolean {
+  if (4 * v * L + v * v * L * T > TABLE_LIMIT) return false;
   if (memberGen >= 0x3ffffffd) {
     members.fill(0);
     memberGen = 0;
   }
   const hypGen = ++memberGen;
   const refGen = ++memberGen;
-  const table = members;
   const [h, r] = sides as [Side, Side];
-  let hs = 0;
-  let hp = 0;
-  for (let k = 0; k < h.n; k++) {
-    const key = (h.tok[k]! * LABEL_CAP + h.label[k]!) * 3;
-    if (table[key] !== hypGen) {
-      table[key] = hypGen;
-      hs++;
-    }
-    const pkey = key + 1 + h.rel[k]!;
-    if (table[pkey] !== hypGen) {
-      table[pkey] = hypGen;
-      hp++;
-    }
-  }
-  let rs = 0;
-  let is = 0;
-  let rp = 0;
-  let ip = 0;
-  for (let k = 0; k < r.n; k++) {
-    const key = (r.tok[k]! * LABEL_CAP + r.label[k]!) * 3;
-    const was = table[key];
-    if (was !== refGen) {
-      table[key] = refGen;
-      rs++;
-      if (was === hypGen) is++;
-    }
-    const pkey = key + 1 + r.rel[k]!;
-    const pwas = table[pkey];
-    if (pwas !== refGen) {
-      table[pkey] = refGen;
-      rp++;
-      if (pwas === hypGen) ip++;
-    }
-  }
-  counted[0] = hs;
-  counted[1] = rs;
-  counted[2] = is;
-  counted[3] = hp;
-  counted[4] = rp;
-  counted[5] = ip;
+  mark(h, hypGen, -1, 0, v, L, T);
+  mark(r, refGen, hypGen, 1, v, L, T);
+  return true;
 }
 
-/** The same as {@link countSimplePartial} through packed tuples, for pairs with too many local ids for the table. */
-function countSimplePartialPacked(): void {
-  const packed = (side: Side, partial: boolean): Float64Array => {
-    const out = new Float64Array(side.n);
-    for (let k = 0; k < side.n; k++) out[k] = pack2(partial ? 1 + side.rel[k]! : 0, side.tok[k]!, side.label[k]!);
-    return out;
-  };
+/** The tuples of one side at one level, packed into 39-bit integers. */
+function packed(side: Side, level: number): Float64Array {
+  const out = new Float64Array(level < 2 ? side.n : side.n + side.nr);
+  let o = 0;
+  for (let k = 0; k < side.n; k++) {
+    if (level === 0) out[o++] = pack2(0, side.tok[k]!, side.label[k]!);
+    else if (level === 1) out[o++] = pack2(1 + side.rel[k]!, side.tok[k]!, side.label[k]!);
+    else if (side.rel[k] === 0) out[o++] = pack2(0, side.tok[k]!, side.label[k]!);
+  }
+  if (level === 2) {
+    for (let j = 0; j < side.nr; j++) {
+      const src = side.rsrc[j]!;
+      const t = side.rtarget[j]!;
+      out[o++] = (((side.low[src]! * LABEL_CAP + side.label[src]!) * TYPE_CAP + side.rtype[j]!) * B + (t >= 0 ? side.low[t]! : ~t)) * 4 + 3;
+    }
+  }
+  return out.subarray(0, o);
+}
+
+/** The same as {@link countDirect} through hashed packed tuples, for pairs too large for its table. */
+function countHashed(): void {
   const [h, r] = sides as [Side, Side];
-  countPacked(packed(h, false), h.n, packed(r, false), r.n, counted);
-  const simple = counted.slice(0, 3);
-  countPacked(packed(h, true), h.n, packed(r, true), r.n, counted);
-  counted.copyWithin(3, 0, 3);
-  counted.set(simple, 0);
+  const level = new Int32Array(3);
+  for (let l = 0; l < 3; l++) {
+    const a = packed(h, l);
+    const b = packed(r, l);
+    countPacked(a, a.length, b, b.length, level);
+    counted[3 * l] = level[0]!;
+    counted[3 * l + 1] = level[1]!;
+    counted[3 * l + 2] = level[2]!;
+  }
 }
 
 /** F1 from the set sizes, in upstream's arithmetic order (as {@link setF1}). */
@@ -260,9 +278,13 @@ export function radgraphF1(
   ref: RadGraphAnnotation,
   options: RadGraphF1Options = NO_OPTIONS,
 ): RadGraphF1Result {
-  const variant = options.variant ?? 'head';
-  if (variant !== 'head' && variant !== 'pypi') throw new Error(`radgraphF1: unknown variant ${String(variant)}`);
-  if (options.hypText === '' || options.refText === '') return { simple: 0, partial: 0, complete: 0 };
+  let variant: RadGraphVariant = 'head';
+  // Options given: read them (skipped otherwise, which keeps the compares below on strings).
+  if (options !== NO_OPTIONS) {
+    variant = options.variant ?? 'head';
+    if (variant !== 'head' && variant !== 'pypi') throw new Error(`radgraphF1: unknown variant ${String(variant)}`);
+    if (options.hypText === '' || options.refText === '') return { simple: 0, partial: 0, complete: 0 };
+  }
   const hypEnts = entities(hyp);
   const refEnts = entities(ref);
   if (hypEnts.length === 0 || refEnts.length === 0) return { simple: 0, partial: 0, complete: 0 };
@@ -273,10 +295,10 @@ export function radgraphF1(
   // > 4096 distinct token strings in one pair, or labels/types past their caps: the packed
   // tuples would collide.
   if (!ok || v > LOCAL_LIMIT) return radgraphF1Strings(hyp, ref, variant);
-  if (3 * LABEL_CAP * v <= MEMBER_LIMIT) countSimplePartial(v);
-  else countSimplePartialPacked();
-  const simple = f1Of(counted[2]!, counted[0]!, counted[1]!);
-  const partial = f1Of(counted[5]!, counted[3]!, counted[4]!);
-  countPacked(h.complete, h.nc, r.complete, r.nc, counted);
-  return { simple, partial, complete: f1Of(counted[2]!, counted[0]!, counted[1]!) };
+  if (!countDirect(v, labelCount(), typeCount())) countHashed();
+  return {
+    simple: f1Of(counted[2]!, counted[0]!, counted[1]!),
+    partial: f1Of(counted[5]!, counted[3]!, counted[4]!),
+    complete: f1Of(counted[8]!, counted[6]!, counted[7]!),
+  };
 }

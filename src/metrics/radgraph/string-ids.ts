@@ -14,8 +14,9 @@ export const LABEL_CAP = 128;
 /** Relation type ids are below this (-1 as for labels). */
 export const TYPE_CAP = 64;
 
-let tokenIds = new Map<string, number>();
-let tokenCount = 0;
+/** '' is always token id 0: the token cache's empty slots hold it (see {@link cachedToken}). */
+let tokenIds = new Map<string, number>([['', 0]]);
+let tokenCount = 1;
 const TOKEN_LIMIT = 1 << 18;
 /** Per token id: the id of its lowercase (-1: not computed yet). */
 let lowerOf = new Int32Array(1 << 12).fill(-1);
@@ -32,8 +33,10 @@ let localCount = 0;
  */
 class SmallIds {
   private ids = new Map<string, number>();
-  private readonly recent = new Array<string | undefined>(64).fill(undefined);
-  private readonly recentId = new Int32Array(64);
+  // Slots start as '' with id -2 (no id yet), so that the compare only ever sees strings
+  // (`undefined` in the slots made every `===` here a generic compare).
+  private readonly recent = new Array<string>(64).fill('');
+  private readonly recentId = new Int32Array(64).fill(-2);
 
   constructor(private readonly cap: number) {}
 
@@ -43,7 +46,10 @@ class SmallIds {
 
   id(s: string): number {
     const slot = s.length & 63;
-    if (this.recent[slot] === s) return this.recentId[slot]!;
+    if (this.recent[slot] === s) {
+      const r = this.recentId[slot]!;
+      if (r >= 0) return r;
+    }
     let g = this.ids.get(s);
     if (g === undefined) {
       g = this.ids.size;
@@ -57,7 +63,8 @@ class SmallIds {
 
   clear(): void {
     this.ids = new Map<string, number>();
-    this.recent.fill(undefined);
+    this.recent.fill('');
+    this.recentId.fill(-2);
   }
 }
 
@@ -71,7 +78,8 @@ const types = new SmallIds(TYPE_CAP);
  * (parsed JSON gives every longer string its own object, hashed on first use).
  */
 const TOKEN_CACHE = 1 << 11;
-const cachedToken = new Array<string | undefined>(TOKEN_CACHE).fill(undefined);
+// Empty slots hold '' (id 0), so the compare only ever sees strings (not a generic `===`).
+const cachedToken = new Array<string>(TOKEN_CACHE).fill('');
 const cachedTokenId = new Int32Array(TOKEN_CACHE);
 
 function grow(a: Int32Array<ArrayBuffer>, fill: number): Int32Array<ArrayBuffer> {
@@ -82,12 +90,13 @@ function grow(a: Int32Array<ArrayBuffer>, fill: number): Int32Array<ArrayBuffer>
 }
 
 function clearAll(): void {
-  tokenIds = new Map<string, number>();
-  tokenCount = 0;
+  tokenIds = new Map<string, number>([['', 0]]);
+  tokenCount = 1;
   lowerOf.fill(-1);
   labels.clear();
   types.clear();
-  cachedToken.fill(undefined);
+  cachedToken.fill('');
+  cachedTokenId.fill(0);
 }
 
 /** Starts a pair: fresh local ids; the tables cleared first when they have grown large. */
@@ -142,6 +151,16 @@ export function local(g: number): number {
     localId[g] = localCount++;
   }
   return localId[g]!;
+}
+
+/** Label ids given so far: every label id of this pair is below it. */
+export function labelCount(): number {
+  return labels.size;
+}
+
+/** Relation type ids given so far: every type id of this pair is below it. */
+export function typeCount(): number {
+  return types.size;
 }
 
 /** The small id of an entity label (-1 past {@link LABEL_CAP}). */
