@@ -53,6 +53,8 @@ const sides = [0, 1].map(() => ({
   rsrc: new Int32Array(64), rtype: new Int32Array(64), rtarget: new Int32Array(64), n: 0, nr: 0,
 }));
 type Side = (typeof sides)[number];
+const H = sides[0]!;
+const R = sides[1]!;
 
 function reserveEntities(side: Side, n: number): void {
   if (side.tok.length < n) {
@@ -90,32 +92,89 @@ function indexOf(id: string): number {
 }
 
 /**
- * Interns one annotation's entities and relations into a side, in one pass over its objects. A
- * relation's target is the entity its id names (`entities[id]`, as upstream); when that is the
- * entity at position id - 1 of `ents` (ids "1".."n", the usual case, checked by identity) only
- * its index is kept (its lowercase token is interned with it). False when a label or relation
- * type has no small id (more than the caps: strings instead).
+ * Set sizes and intersection: [hyp, ref, both] of the simple, the partial, then the complete
+ * tuples.
  */
-function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant: RadGraphVariant, side: Side): boolean {
-  const head = variant === 'head';
+const counted = new Int32Array(9);
+
+/**
+ * Stamped membership tables of a pair's tuples, keyed directly by small ids (nothing hashed,
+ * cleared or sorted per pair). Entity tuples, marked while interning: with s = tok * LS + label,
+ * the simple tuple at 4s, the partial tuple at 4s + 1 + has-relations, the complete tuple of an
+ * entity without relations at 4s + 3. Relation tuples, marked once the pair's v local ids, L
+ * labels and T types are known: ((low * L + label) * T + type) * v + target. A pair whose
+ * tuples do not fit takes {@link countHashed}.
+ */
+const LS = 16;
+const ENTITY_TABLE = 1 << 17;
+const RELATION_TABLE = 1 << 16;
+const entityTable = new Int32Array(ENTITY_TABLE);
+const relationTable = new Int32Array(RELATION_TABLE);
+let tableGen = 0;
+/** False once an entity tuple of this pair did not fit the entity table. */
+let direct = true;
+
+/**
+ * Interns one annotation's entities and relations into a side, in one pass over its objects,
+ * and marks its entity tuples with `gen` (counting those already marked `hypGen`: the
+ * reference side) into counted[at, at + 3, at + 6] and counted[2, 5, 8]. A relation's target is
+ * the entity its id names (`entities[id]`, as upstream); when that is the entity at position
+ * id - 1 of `ents` (ids "1".."n", the usual case, checked by identity) only its index is kept
+ * (its lowercase token is interned with it). False when a label or relation type has no small
+ * id (more than the caps: strings instead).
+ */
+function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], head: boolean, side: Side, gen: number, hypGen: number, at: number): boolean {
   const n = ents.length;
   reserveEntities(side, n);
   const { tok: toks, label: labels, rel: hasRel, low: lows } = side;
+  const table = entityTable;
   const byId = a.entities;
   let ok = true;
   let nr = 0;
+  let rsrc = side.rsrc;
+  let rtype = side.rtype;
+  let rtarget = side.rtarget;
+  let s = 0, si = 0, p = 0, pi = 0, c = 0, ci = 0;
+  // ents[k] is entities[k + 1] for every k (ids "1".."n" in order: the usual case)
+  let canonical = true;
   for (let k = 0; k < n; k++) {
     const e = ents[k]!;
+    if (byId[k + 1] !== e) canonical = false;
     const tokens = e.tokens;
     const g = tokenId(tokens);
     const low = local(lowerTokenId(g, tokens));
     lows[k] = low;
-    toks[k] = head ? low : local(g);
+    const tok = head ? low : local(g);
+    toks[k] = tok;
     const label = labelId(e.label);
     if (label < 0) ok = false;
     labels[k] = label;
     const rels = e.relations ?? [];
-    hasRel[k] = rels.length > 0 ? 1 : 0;
+    const hr = rels.length > 0 ? 1 : 0;
+    hasRel[k] = hr;
+    const key = 4 * (tok * LS + label);
+    if (label < LS && key < ENTITY_TABLE) {
+      const was = table[key];
+      if (was !== gen) {
+        table[key] = gen;
+        s++;
+        if (was === hypGen) si++;
+      }
+      const pwas = table[key + 1 + hr];
+      if (pwas !== gen) {
+        table[key + 1 + hr] = gen;
+        p++;
+        if (pwas === hypGen) pi++;
+      }
+      if (hr === 0) {
+        const cwas = table[key + 3];
+        if (cwas !== gen) {
+          table[key + 3] = gen;
+          c++;
+          if (cwas === hypGen) ci++;
+        }
+      }
+    } else direct = false;
     for (let r = 0; r < rels.length; r++) {
       const rel = rels[r]!;
       const id = rel[1];
@@ -125,82 +184,19 @@ function collect(a: RadGraphAnnotation, ents: readonly RadGraphEntity[], variant
       if (t === undefined) continue;
       const type = typeId(rel[0]);
       if (type < 0) ok = false;
-      if (nr === side.rsrc.length) growRelations(side);
-      side.rsrc[nr] = k;
-      side.rtype[nr] = type;
-      side.rtarget[nr++] = m > 0 && m <= n && ents[m - 1] === t ? m - 1 : ~local(lowerTokenId(tokenId(t.tokens), t.tokens));
+      if (nr === rsrc.length) {
+        growRelations(side);
+        [rsrc, rtype, rtarget] = [side.rsrc, side.rtype, side.rtarget];
+      }
+      rsrc[nr] = k;
+      rtype[nr] = type;
+      // a canonical id names ents[m - 1] when the annotation is canonical (checked below)
+      rtarget[nr++] = m > 0 && m <= n ? m - 1 : ~local(lowerTokenId(tokenId(t.tokens), t.tokens));
     }
   }
+  if (!canonical) resolveTargets(byId, ents, rtarget, nr);
   side.n = n;
   side.nr = nr;
-  return ok;
-}
-
-/**
- * Set sizes and intersection: [hyp, ref, both] of the simple, the partial, then the complete
- * tuples.
- */
-const counted = new Int32Array(9);
-
-/**
- * Stamped membership table for every tuple of a pair, keyed directly by the small ids: with v
- * local ids, L labels and T relation types, s = tok * L + label is the simple tuple at s, the
- * partial tuple at vL + 2s + has-relations, the complete tuple of an entity without relations at
- * 3vL + s and a relation tuple at 4vL + ((low * L + label) * T + type) * v + target. Pairs
- * whose tuples do not fit take {@link countHashed}.
- */
-const TABLE_LIMIT = 1 << 16;
-const members = new Int32Array(TABLE_LIMIT);
-let memberGen = 0;
-
-/**
- * Marks one side's tuples with `gen` and adds its set sizes to counted[0, 3, 6] + at, and (for
- * the reference side) the tuples already marked `hypGen` to counted[2, 5, 8].
- */
-function mark(side: Side, gen: number, hypGen: number, at: number, v: number, L: number, T: number): void {
-  const table = members;
-  const { tok, label, rel, low } = side;
-  const vl = v * L;
-  let s = 0, si = 0, p = 0, pi = 0, c = 0, ci = 0;
-  for (let k = 0; k < side.n; k++) {
-    const key = tok[k]! * L + label[k]!;
-    const was = table[key];
-    if (was !== gen) {
-      table[key] = gen;
-      s++;
-      if (was === hypGen) si++;
-    }
-    const r = rel[k]!;
-    const pkey = vl + 2 * key + r;
-    const pwas = table[pkey];
-    if (pwas !== gen) {
-      table[pkey] = gen;
-      p++;
-      if (pwas === hypGen) pi++;
-    }
-    if (r === 0) {
-      const ckey = 3 * vl + key;
-      const cwas = table[ckey];
-      if (cwas !== gen) {
-        table[ckey] = gen;
-        c++;
-        if (cwas === hypGen) ci++;
-      }
-    }
-  }
-  const { rsrc, rtype, rtarget } = side;
-  const base = 4 * vl;
-  for (let j = 0; j < side.nr; j++) {
-    const src = rsrc[j]!;
-    const t = rtarget[j]!;
-    const ckey = base + ((low[src]! * L + label[src]!) * T + rtype[j]!) * v + (t >= 0 ? low[t]! : ~t);
-    const cwas = table[ckey];
-    if (cwas !== gen) {
-      table[ckey] = gen;
-      c++;
-      if (cwas === hypGen) ci++;
-    }
-  }
   counted[at] = s;
   counted[at + 3] = p;
   counted[at + 6] = c;
@@ -209,21 +205,41 @@ function mark(side: Side, gen: number, hypGen: number, at: number, v: number, L:
     counted[5] = pi;
     counted[8] = ci;
   }
+  return ok;
 }
 
-/** Fills `counted` through the membership table; false when the pair's tuples do not fit it. */
-function countDirect(v: number, L: number, T: number): boolean {
-  if (4 * v * L + v * v * L * T > TABLE_LIMIT) return false;
-  if (memberGen >= 0x3ffffffd) {
-    members.fill(0);
-    memberGen = 0;
+/**
+ * For an annotation whose entities are not `entities["1".."n"]` in order: each target kept as
+ * an index m - 1 becomes the lowercase token of `entities[m]` (the entity the id names) where
+ * that is not ents[m - 1].
+ */
+function resolveTargets(byId: RadGraphAnnotation['entities'], ents: readonly RadGraphEntity[], rtarget: Int32Array, nr: number): void {
+  for (let j = 0; j < nr; j++) {
+    const m1 = rtarget[j]!;
+    if (m1 < 0) continue;
+    const t = byId[m1 + 1]!;
+    if (t !== ents[m1]) rtarget[j] = ~local(lowerTokenId(tokenId(t.tokens), t.tokens));
   }
-  const hypGen = ++memberGen;
-  const refGen = ++memberGen;
-  const [h, r] = sides as [Side, Side];
-  mark(h, hypGen, -1, 0, v, L, T);
-  mark(r, refGen, hypGen, 1, v, L, T);
-  return true;
+}
+
+/** Marks one side's relation tuples and adds them to the complete counts (as {@link collect}). */
+function markRelations(side: Side, gen: number, hypGen: number, at: number, v: number, L: number, T: number): void {
+  const table = relationTable;
+  const { label, low, rsrc, rtype, rtarget } = side;
+  let c = 0, ci = 0;
+  for (let j = 0; j < side.nr; j++) {
+    const src = rsrc[j]!;
+    const t = rtarget[j]!;
+    const key = ((low[src]! * L + label[src]!) * T + rtype[j]!) * v + (t >= 0 ? low[t]! : ~t);
+    const was = table[key];
+    if (was !== gen) {
+      table[key] = gen;
+      c++;
+      if (was === hypGen) ci++;
+    }
+  }
+  counted[at + 6] = counted[at + 6]! + c;
+  if (at === 1) counted[8] = counted[8]! + ci;
 }
 
 /** The tuples of one side at one level, packed into 39-bit integers. */
@@ -245,9 +261,9 @@ function packed(side: Side, level: number): Float64Array {
   return out.subarray(0, o);
 }
 
-/** The same as {@link countDirect} through hashed packed tuples, for pairs too large for its table. */
+/** The counts through hashed packed tuples, for pairs too large for the membership tables. */
 function countHashed(): void {
-  const [h, r] = sides as [Side, Side];
+  const [h, r] = [H, R];
   const level = new Int32Array(3);
   for (let l = 0; l < 3; l++) {
     const a = packed(h, l);
@@ -289,13 +305,26 @@ export function radgraphF1(
   const refEnts = entities(ref);
   if (hypEnts.length === 0 || refEnts.length === 0) return { simple: 0, partial: 0, complete: 0 };
   beginPair();
-  const [h, r] = sides as [Side, Side];
-  const ok = collect(hyp, hypEnts, variant, h) && collect(ref, refEnts, variant, r);
+  if (tableGen >= 0x3ffffffd) {
+    entityTable.fill(0);
+    relationTable.fill(0);
+    tableGen = 0;
+  }
+  const hypGen = ++tableGen;
+  const refGen = ++tableGen;
+  direct = true;
+  const head = variant === 'head';
+  const ok = collect(hyp, hypEnts, head, H, hypGen, -1, 0) && collect(ref, refEnts, head, R, refGen, hypGen, 1);
   const v = localIds();
   // > 4096 distinct token strings in one pair, or labels/types past their caps: the packed
   // tuples would collide.
   if (!ok || v > LOCAL_LIMIT) return radgraphF1Strings(hyp, ref, variant);
-  if (!countDirect(v, labelCount(), typeCount())) countHashed();
+  const L = labelCount();
+  const T = typeCount();
+  if (direct && v * v * L * T <= RELATION_TABLE) {
+    markRelations(H, hypGen, -1, 0, v, L, T);
+    markRelations(R, refGen, hypGen, 1, v, L, T);
+  } else countHashed();
   return {
     simple: f1Of(counted[2]!, counted[0]!, counted[1]!),
     partial: f1Of(counted[5]!, counted[3]!, counted[4]!),
