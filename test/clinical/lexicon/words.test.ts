@@ -45,3 +45,19 @@ describe('lexicon words: a borderline heart', () => {
     expect(seen('Heart size is borderline normal.')).toEqual([]);
   });
 });
+
+describe('lexicon words: South Asian and Australasian report wordings', () => {
+  it('an infective aetiology is the pneumonia its opacity suggests', () => {
+    expect(seen('Patchy ill-defined opacity in the right lower zone s/o infective aetiology.')).toEqual(['pneumonia:uncertain:right']);
+    expect(seen('Left mid zone opacity - ? infective / inflammatory etiology.')).toEqual(['pneumonia:uncertain:left']);
+  });
+
+  it('fibrocalcific and fibroproductive lesions are scarring', () => {
+    expect(seen('Fibrocalcific lesions in both upper zones.')).toEqual(['scarring:present:bilateral']);
+    expect(seen('Fibro-productive changes in the left upper zone.')).toEqual(['scarring:present:left']);
+  });
+
+  it('a Vas-cath is a dialysis catheter', () => {
+    expect(seen('Left IJ Vas-cath, tip in the SVC.')).toEqual(['dialysis catheter:present:left']);
+  });
+});
