@@ -24,6 +24,8 @@ score_batch(requests) returns one outcome per request, in order. An outcome is
   - {"value": x, "details": {...}}        as is
   - {"error": "reason"}                   an error verdict for that request
   - an Exception instance                 an error verdict with its message
+A value must be a number (int, float, or a numpy-style scalar); a str such as "0.5", a bool or
+None is an error verdict naming its type, never parsed.
 An exception raised by score_batch fails the batch (its traceback goes to stderr and into the
 verdicts); metric-suite then re-sends its requests one at a time, so only the one that raises
 alone is an error. The worker keeps serving. NaN and infinities become per-request errors.
@@ -47,35 +49,49 @@ options = {}
 __all__ = ["serve", "options", "PROTOCOL"]
 
 
+def _number(value):
+    """The float a metric's value stands for, or the reason it is not a number.
+
+    Numbers and numpy-style scalars (anything with __float__ or __index__) convert; a str,
+    bool, None or container is refused by name rather than parsed: a metric that returns "0.5"
+    has a bug, and scoring it anyway would hide it (the TypeScript side refuses it too).
+    """
+    kind = type(value)
+    if isinstance(value, bool) or kind.__name__ in ("bool_", "bool"):
+        return None, "the metric returned a bool (%r), not a number" % (value,)
+    if value is None:
+        return None, "the metric returned None, not a number"
+    if isinstance(value, (str, bytes)) or not (hasattr(kind, "__float__") or hasattr(kind, "__index__")):
+        shown = ("%r" % (value,))[:80]
+        return None, "the metric returned a %s (%s), not a number" % (kind.__name__, shown)
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError) as e:
+        return None, ("the metric returned a %s that does not convert to a number: %s" % (kind.__name__, e))[:200]
+    if not math.isfinite(number):
+        return None, "the metric returned a non-finite value (%s)" % number
+    return number, None
+
+
 def _outcome(o):
     if isinstance(o, BaseException):
         return {"error": "%s: %s" % (type(o).__name__, o)}
     if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], dict):
         o = {"value": o[0], "details": o[1]}
-    if isinstance(o, bool):
-        return {"error": "the metric returned a boolean (%r), not a number" % o}
-    if isinstance(o, (int, float)):
-        o = {"value": o}
     if isinstance(o, dict):
         if "error" in o:
             return {"error": str(o["error"]) or "the metric reported an error without a message"}
-        value = o.get("value")
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = float(value)
-            if not math.isfinite(value):
-                return {"error": "the metric returned a non-finite value (%s)" % value}
-            out = {"value": value}
-            if isinstance(o.get("details"), dict):
-                out["details"] = o["details"]
-            return out
-    # numpy scalars and the like
-    try:
-        value = float(o)
-    except (TypeError, ValueError):
-        return {"error": ("the metric returned an invalid outcome: %r" % (o,))[:200]}
-    if not math.isfinite(value):
-        return {"error": "the metric returned a non-finite value (%s)" % value}
-    return {"value": value}
+        if "value" not in o:
+            return {"error": ("the metric returned a dict without \"value\" or \"error\": %r" % (o,))[:200]}
+        value, reason = _number(o["value"])
+        if reason is not None:
+            return {"error": reason}
+        out = {"value": value}
+        if isinstance(o.get("details"), dict):
+            out["details"] = o["details"]
+        return out
+    value, reason = _number(o)
+    return {"error": reason} if reason is not None else {"value": value}
 
 
 def _safe_json(message):

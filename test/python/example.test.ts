@@ -45,6 +45,32 @@ raise SystemExit(serve(decl, score_one=one))
     expect(r.stderr).toContain('Traceback');
   });
 
+  it('refuses values that are not numbers by type (a str is never parsed), keeps numbers and numeric scalars', () => {
+    const r = talk(`
+from fractions import Fraction
+from metric_suite import serve
+values = ["0.5", True, None, [1], {"value": "0.7"}, {"x": 1}, 1, Fraction(1, 4), (0.5, {"n": 1})]
+def batch(requests): return values[:len(requests)]
+raise SystemExit(serve({"id": "x", "version": "1"}, batch))
+`, [
+      { type: 'hello', protocol: 1, options: {} },
+      { type: 'score', id: 1, requests: Array.from({ length: 9 }, () => ({ reference: 'r', candidate: 'c' })) },
+      { type: 'shutdown' },
+    ]);
+    expect(r.status).toBe(0);
+    expect((r.out[1] as { outcomes: unknown[] }).outcomes).toEqual([
+      { error: "the metric returned a str ('0.5'), not a number" },
+      { error: 'the metric returned a bool (True), not a number' },
+      { error: 'the metric returned None, not a number' },
+      { error: 'the metric returned a list ([1]), not a number' },
+      { error: "the metric returned a str ('0.7'), not a number" },
+      { error: "the metric returned a dict without \"value\" or \"error\": {'x': 1}" },
+      { value: 1 },
+      { value: 0.25 },
+      { value: 0.5, details: { n: 1 } },
+    ]);
+  });
+
   it('the example token-F1 metric answers the protocol', () => {
     const r = talk(`import runpy, sys; sys.path.insert(0, ${JSON.stringify(example)}); runpy.run_path(${JSON.stringify(path.join(example, 'token_f1.py'))}, run_name="__main__")`, [
       { type: 'hello', protocol: 1, options: {} },
