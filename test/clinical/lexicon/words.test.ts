@@ -61,3 +61,15 @@ describe('lexicon words: South Asian and Australasian report wordings', () => {
     expect(seen('Left IJ Vas-cath, tip in the SVC.')).toEqual(['dialysis catheter:present:left']);
   });
 });
+
+describe('lexicon words: a planned procedure or drainage is no finding', () => {
+  it('the operation a film is the work-up for is not reported; the findings of the next sentence are', () => {
+    expect(seen('Preoperative for left mastectomy. Small right effusion.')).toEqual(['pleural effusion:present:right']);
+    expect(seen('Pre-op for hip replacement. Lungs clear.')).toEqual([]);
+  });
+
+  it('drainage named as the next step is no chest tube', () => {
+    expect(seen('Large left effusion. CT after drainage is suggested.')).toEqual(['pleural effusion:present:left']);
+    expect(seen('Left chest drain in situ.')).toEqual(['chest tube:present:left']);
+  });
+});
