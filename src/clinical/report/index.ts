@@ -7,6 +7,7 @@ import { extractFindings as extractSentenceFindings } from '../extract/index.js'
 import type { Finding, Laterality, Severity, Significance, Status, Temporal } from '../model.js';
 import { significanceCues, significanceOf, type PatientContext } from '../significance.js';
 import { consolidate } from './consolidate.js';
+import { diffuseSide } from '../extract/diffuse.js';
 
 export { consolidate } from './consolidate.js';
 
@@ -81,5 +82,6 @@ function toReportFinding(f: Finding, text: string, context: PatientContext): Rep
 export function extractFindings(text: string, options: ExtractOptions = {}): ReportFinding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const context = options.context ?? {};
-  return consolidate(extractSentenceFindings(text), text).map((f) => toReportFinding(f, text, context));
+  // after merging: an unsided mention still joins a sided one first; what stays unsided of a diffuse process is both lungs
+  return consolidate(extractSentenceFindings(text), text).map((f) => toReportFinding(diffuseSide(f), text, context));
 }

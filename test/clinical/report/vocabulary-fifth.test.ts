@@ -62,7 +62,7 @@ const CASES: [string, string[]][] = [
   ['Tenckhoff catheter coiled in the pelvis.', ['peritoneal dialysis catheter:present']],
   ['Broken sternotomy wires with separation of the sternal halves.', ['sternal dehiscence:present']],
   // more European wordings: stasis, probes and aggregates, callosities, space-occupying lesions, foci, arthrosis
-  ['Moderate pulmonary venous stasis.', ['vascular congestion:present']],
+  ['Moderate pulmonary venous stasis.', ['vascular congestion:present:bilateral']],
   ['Nasogastric probe ending in the stomach.', ['enteric tube:present']],
   ['Two-chamber pacemaker system from the right, probes in the right atrium and ventricle.', ['pacemaker:present:right']],
   ['Apical pleural callosities on both sides.', ['pleural thickening:present:bilateral']],
@@ -78,7 +78,7 @@ const CASES: [string, string[]][] = [
   ['The aortic valve region is calcified.', ['aortic valve calcification:present']],
   ['H-shaped endplate deformities of several vertebrae.', ['h-shaped vertebrae:present']],
   ['Hypoventilated areas at the left base.', ['atelectasis:present:left']],
-  ['Picture of a fluid lung.', ['pulmonary edema:present']],
+  ['Picture of a fluid lung.', ['pulmonary edema:present:bilateral']],
   ['Serial rib fractures on the left, ribs 4 to 7.', ['rib fracture:present:left']],
   ['Venous port system from the left, tip in the SVC.', ['implanted port:present:left']],
   ['Left costodiaphragmatic recess blunted.', ['costophrenic angle blunting:present:left']],

@@ -27,7 +27,7 @@ const CASES: [string, string[]][] = [
   ['The aorta is ectatic and calcified.', ['aortic aneurysm:present', 'aortic atherosclerosis:present']],
   ['Unfolded thoracic aorta.', ['tortuous aorta:present']],
   // fluid and airspace in other words
-  ['Findings are compatible with volume overload.', ['pulmonary edema:present']],
+  ['Findings are compatible with volume overload.', ['pulmonary edema:present:bilateral']],
   ['Small amount of fluid tracking along the minor fissure.', ['pleural effusion:present']],
   ['Hazy airspace filling in the right lower zone.', ['lung opacity:present:right']],
   ['Coarse interstitial markings at both bases.', ['interstitial opacities:present:bilateral']],

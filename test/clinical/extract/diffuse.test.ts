@@ -1,0 +1,27 @@
+/** Diffuse processes named without a side are both lungs at report level (CONVENTIONS §17). */
+import { describe, expect, it } from 'vitest';
+import { extractFindings } from '../../../src/clinical/report/index.js';
+import { extractFindings as sentenceFindings } from '../../../src/clinical/extract/index.js';
+
+const sides = (text: string) => extractFindings(text).map((f) => `${f.name}:${f.status}:${f.side ?? '-'}`);
+
+describe('diffuse processes', () => {
+  it('are bilateral when no side is stated', () => {
+    expect(sides('Worsening interstitial oedema. Centrilobular emphysema.')).toEqual(['pulmonary edema:present:bilateral', 'emphysema:present:bilateral']);
+    expect(sides('Mild pulmonary venous congestion, possibly early edema.')).toContain('vascular congestion:present:bilateral');
+  });
+
+  it('keep a stated side, also one stated in another sentence of the report', () => {
+    expect(sides('Asymmetric edema in the right lung.')).toEqual(['pulmonary edema:present:right']);
+    expect(sides('Pulmonary edema. The edema is confined to the right lung.')).toEqual(['pulmonary edema:present:right']);
+  });
+
+  it('stay unsided when absent, and for findings that are often one-sided', () => {
+    expect(sides('No pulmonary edema.')).toEqual(['pulmonary edema:absent:-']);
+    expect(sides('The lungs are hyperinflated.')).toEqual(['hyperinflation:present:-']);
+  });
+
+  it('are not given a side in the sentence-level reading (what the renderer writes round-trips)', () => {
+    expect(sentenceFindings('Interstitial edema.')[0]!.laterality).toBeUndefined();
+  });
+});
