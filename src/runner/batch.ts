@@ -37,7 +37,7 @@ async function attempt(reg: RegisteredMetric, requests: ScoreRequest[], retries:
     try {
       const raw = await withTimeout(reg, requests);
       if (!Array.isArray(raw) || raw.length !== requests.length) {
-        lastError = `${reg.id} returned ${Array.isArray(raw) ? raw.length : typeof raw} outcomes for ${requests.length} requests`;
+        lastError = `${reg.id} returned ${Array.isArray(raw) ? `${raw.length} outcome${raw.length === 1 ? '' : 's'}` : `${typeof raw}, not an array of outcomes,`} for ${requests.length} request${requests.length === 1 ? '' : 's'}`;
         threw = false;
         continue;
       }

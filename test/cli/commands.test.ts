@@ -78,7 +78,7 @@ describe('metric-suite list', () => {
     expect(out.suites[0]).toMatchObject({ name: 's', metrics: ['bleu'], cases: [{ id: 'g', kind: 'ranking' }] });
     expect(out.metrics.find((m: { id: string }) => m.id === 'bleu')).toMatchObject({ direction: 'higher', range: [0, 1], inputs: ['text'] });
     const text = await cli(['list'], cwd);
-    expect(text.stdout).toContain('suite s (suites/s.yaml): 1 cases × bleu');
+    expect(text.stdout).toContain('suite s (suites/s.yaml): 1 case × bleu');
   });
 });
 

@@ -72,6 +72,10 @@ describe('metric-suite init', () => {
     const r = await cli(['init', '--python', '--name', 'token-f1'], cwd);
     expect(r.code).toBe(0);
     expect(readFileSync(path.join(cwd, 'metric-suite.config.yaml'), 'utf8')).toContain('command: [python3, metrics/token_f1.py]');
+    // the Next: lines' comments start in one column, whatever the metric's name
+    const next = r.stdout.slice(r.stdout.indexOf('Next:')).split('\n').filter((l) => l.includes('#'));
+    expect(next).toHaveLength(2);
+    expect(new Set(next.map((l) => l.indexOf('#'))).size).toBe(1);
     const own = await cli(['--no-cache'], cwd);
     expect(own.lastLine).toBe('1 passed, 0 failed');
     const t = await cli(['test', 'token-f1', '-t', 'effusion', '--reporter', 'json', '--no-cache'], cwd);

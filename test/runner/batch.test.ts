@@ -132,15 +132,15 @@ describe('runBatch', () => {
 
   it('fails every request when the metric returns something that is not an array', async () => {
     const reg = registered({ id: 'odd', score: () => ({ value: 1 }) as never });
-    expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'odd returned object outcomes for 1 requests' }]);
+    expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'odd returned object, not an array of outcomes, for 1 request' }]);
     const undef = registered({ id: 'odd', score: () => undefined as never });
-    expect(await runBatch(undef, [req(1)])).toEqual([{ error: 'odd returned undefined outcomes for 1 requests' }]);
+    expect(await runBatch(undef, [req(1)])).toEqual([{ error: 'odd returned undefined, not an array of outcomes, for 1 request' }]);
   });
 
   it('retries a wrong-length reply and names the attempts', async () => {
     let calls = 0;
     const reg = registered({ id: 'short', score: () => { calls++; return []; } }, { retries: 1 });
-    expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'short returned 0 outcomes for 1 requests (after 2 attempts)' }]);
+    expect(await runBatch(reg, [req(1)])).toEqual([{ error: 'short returned 0 outcomes for 1 request (after 2 attempts)' }]);
     expect(calls).toBe(2);
   });
 

@@ -59,10 +59,10 @@ export async function runScoreInput(io: CliIO, registry: MetricRegistry, f: Scor
   } finally {
     process.off('SIGINT', onSigint);
   }
-  const text = f.json ? `${JSON.stringify({ ...result.summary, skipped: result.skipped, scoredNow: result.scoredNow, interrupted: result.interrupted }, null, 2)}\n` : formatSummary(result.summary);
+  const text = f.json ? `${JSON.stringify({ ...result.summary, skipped: result.skipped, scoredNow: result.scoredNow, interrupted: result.interrupted, inputProblems: problems.length }, null, 2)}\n` : formatSummary(result.summary, problems.length);
   // With --output the summary is the command's output; without, rows own stdout.
   (output ? io.stdout : io.stderr).write(text);
-  if (result.skipped) io.stderr.write(`${result.skipped} rows were already in ${f.output} and were skipped\n`);
+  if (result.skipped) io.stderr.write(result.skipped === 1 ? `1 row was already in ${f.output} and was skipped\n` : `${result.skipped} rows were already in ${f.output} and were skipped\n`);
   if (result.unreadable) io.stderr.write(`${result.unreadable} unreadable lines in ${f.output} were ignored (a run cut off mid-write)\n`);
   if (result.interrupted) {
     io.stderr.write(`interrupted: ${result.summary.scored} of ${rows.length} rows have a score${output ? `; run the same command again to resume` : ''}\n`);

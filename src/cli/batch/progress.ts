@@ -1,6 +1,7 @@
 /**
  * A progress line for long batch runs on stderr: redrawn in place on a TTY
- * (`[#####-----] 4,200/10,000 42% 1,230 rows/s ETA 5s`), a plain line every 10% otherwise.
+ * (`[#####-----] 4,200/10,000 42% 1,230 rows/s ETA 5s`); nothing when stderr is no TTY (a log
+ * or a CI job gets the summary alone, not a stream of progress lines).
  */
 export interface ProgressSink {
   write(text: string): unknown;
@@ -9,7 +10,6 @@ export interface ProgressSink {
 
 export class Progress {
   private done = 0;
-  private lastDecile = -1;
   private readonly started = Date.now();
   private lastDraw = 0;
 
@@ -28,12 +28,6 @@ export class Progress {
         this.lastDraw = now;
         this.out.write(`\r${this.line(now)}\x1b[K`);
       }
-      return;
-    }
-    const decile = this.total ? Math.floor((this.done / this.total) * 10) : 10;
-    if (decile > this.lastDecile) {
-      this.lastDecile = decile;
-      this.out.write(`${this.line(now)}\n`);
     }
   }
 

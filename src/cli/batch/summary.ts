@@ -44,9 +44,12 @@ export function summarize(metric: string, rows: ScoredRow[], o: { resamples?: nu
   return s;
 }
 
-export function formatSummary(s: CorpusSummary): string {
+/** `inputProblems`: rows of the input that could not be read and were skipped (counted in the line). */
+export function formatSummary(s: CorpusSummary, inputProblems = 0): string {
   const f = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '-' : x.toFixed(4));
-  const lines = [`${s.metric}: ${s.scored} of ${s.rows} rows scored${s.errors ? `, ${s.errors} errors` : ''}`];
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const skipped = inputProblems ? `, ${plural(inputProblems, 'input problem')} (rows skipped, see above)` : '';
+  const lines = [`${s.metric}: ${s.scored} of ${plural(s.rows + inputProblems, 'row')} scored${s.errors ? `, ${plural(s.errors, 'error')}` : ''}${skipped}`];
   if (s.mean !== null) {
     lines.push(`  mean ${f(s.mean)}${s.ci ? ` (95% CI ${f(s.ci.low)} to ${f(s.ci.high)}, bootstrap over rows)` : ''}, min ${f(s.min)}, max ${f(s.max)}`);
   }

@@ -51,7 +51,7 @@ export function registerList(program: Command, io: CliIO, setExit: (code: number
     if (flags.json) io.stdout.write(redactSecrets(`${JSON.stringify({ suites: suiteRows, metrics: [...metrics, ...(radeval?.json ?? [])].sort((a, b) => String(a.id).localeCompare(String(b.id))), problems }, null, 2)}\n`));
     else {
       for (const s of suiteRows) {
-        io.stdout.write(redactSecrets(`suite ${s.name} (${s.file}): ${s.cases.length} cases × ${s.metrics.join(', ')}\n`));
+        io.stdout.write(redactSecrets(`suite ${s.name} (${s.file}): ${s.cases.length} case${s.cases.length === 1 ? '' : 's'} × ${s.metrics.join(', ')}\n`));
         for (const c of s.cases) io.stdout.write(redactSecrets(`  ${c.id}  [${c.kind}${c.capability ? `, ${c.capability}` : ''}]\n`));
       }
       io.stdout.write(redactSecrets('metrics:\n'));

@@ -220,7 +220,7 @@ export async function createHttpMetric(settings: HttpMetricSettings, env: NodeJS
     }
     const outcomes = reply && typeof reply === 'object' ? (reply as { outcomes?: unknown }).outcomes : undefined;
     if (!Array.isArray(outcomes)) return fail(`POST ${redactUrl(spec.url)} answered without an "outcomes" array`);
-    if (outcomes.length !== requests.length) return fail(`POST ${redactUrl(spec.url)} returned ${outcomes.length} outcomes for ${requests.length} requests`);
+    if (outcomes.length !== requests.length) return fail(`POST ${redactUrl(spec.url)} returned ${outcomes.length} outcome${outcomes.length === 1 ? '' : 's'} for ${requests.length} request${requests.length === 1 ? '' : 's'}`);
     // Values are checked (finite, in range) by the runner like any metric's.
     return outcomes as ScoreOutcome[];
   };

@@ -13,6 +13,8 @@ describe('score --input (in process)', () => {
     expect(rows.map((x) => x.id)).toEqual(['a', 'b']);
     expect(rows[0]!.value).toBe(1);
     expect(r.stderr).toMatch(/rouge-l: 2 of 2 rows scored/);
+    // stderr is no TTY here: no progress lines, the summary alone
+    expect(r.stderr).not.toContain('rows/s');
   });
 
   it('bad rows are reported with file:line and the rest is scored (exit 2); error rows are retried on resume', async () => {
@@ -23,9 +25,9 @@ describe('score --input (in process)', () => {
     const out = readFileSync(path.join(dir, 'out.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; error?: string });
     expect(out.map((x) => x.id)).toEqual(['a', 'c']);
     expect(out[1]!.error).toBeTruthy();
-    expect(r.stdout).toMatch(/bleu: 1 of 2 rows scored, 1 errors/);
+    expect(r.stdout).toMatch(/bleu: 1 of 3 rows scored, 1 error, 1 input problem \(rows skipped, see above\)/);
     const again = await cli(['score', '--metric', 'bleu', '--input', 'p.jsonl', '--output', 'out.jsonl', '--no-cache'], dir);
-    expect(again.stderr).toContain('1 rows were already in out.jsonl and were skipped');
+    expect(again.stderr).toContain('1 row was already in out.jsonl and was skipped');
   });
 
   it('one-pair mode still needs both reports', async () => {

@@ -4,7 +4,7 @@
  * scoring any row twice.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tmpTree } from '../../_support/tmp.js';
@@ -25,7 +25,7 @@ export default {
 };
 `;
 
-function run(cwd: string, onStderr?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(cwd: string, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, 'score', '--metric', 'slow-len', '--input', 'pairs.jsonl', '--output', 'scores.jsonl', '--no-cache'], { cwd, env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
@@ -33,8 +33,8 @@ function run(cwd: string, onStderr?: (text: string, child: ReturnType<typeof spa
     child.stdout.on('data', (c: Buffer) => (stdout += c));
     child.stderr.on('data', (c: Buffer) => {
       stderr += c;
-      onStderr?.(stderr, child);
     });
+    onStart?.(child);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -43,12 +43,16 @@ describe('score --input: 10,000 rows, SIGINT, resume', () => {
   it('stops cleanly on SIGINT and the same command resumes where it stopped', async () => {
     const lines = Array.from({ length: N }, (_, i) => JSON.stringify({ id: `r${i}`, reference: 'Small left pleural effusion.', candidate: `${'x'.repeat(1 + (i % 40))} ${i}` }));
     const dir = tmpTree({ 'pairs.jsonl': `${lines.join('\n')}\n`, 'slow.mjs': SLOW, 'metric-suite.config.json': JSON.stringify({ metrics: { 'slow-len': { module: './slow.mjs' } } }) });
-    let sent = false;
-    const first = await run(dir, (text, child) => {
-      if (!sent && /\d+ rows\/s/.test(text)) {
-        sent = true;
-        child.kill('SIGINT');
-      }
+    // stderr is no TTY here, so no progress line: interrupt once the first rows are written
+    const first = await run(dir, (child) => {
+      const poll = setInterval(() => {
+        const out = path.join(dir, 'scores.jsonl');
+        if (existsSync(out) && statSync(out).size > 0) {
+          clearInterval(poll);
+          child.kill('SIGINT');
+        }
+      }, 20);
+      child.on('close', () => clearInterval(poll));
     });
     expect(first.code).toBe(130);
     expect(first.stderr).toMatch(/interrupted: \d+ of 10000 rows have a score; run the same command again to resume/);

@@ -97,7 +97,7 @@ describe('http metrics', () => {
   it('a wrong number of outcomes, or no outcomes, fails the batch; values are left to the runner', async () => {
     const s = await serve((_hit, n, res) => json(res, 200, n === 1 ? { outcomes: [{ value: 1 }] } : n === 2 ? { nope: 1 } : { outcomes: [{ value: 9 }] }));
     const metric = await make({ url: s.url, declaration: DECL });
-    expect(errorOf((await metric.score([req('a'), req('b')], { signal }))[0])).toContain('returned 1 outcomes for 2 requests');
+    expect(errorOf((await metric.score([req('a'), req('b')], { signal }))[0])).toContain('returned 1 outcome for 2 requests');
     expect(errorOf((await metric.score([req('a')], { signal }))[0])).toContain('without an "outcomes" array');
     expect(await metric.score([req('a')], { signal })).toEqual([{ value: 9 }]);
   });

@@ -82,7 +82,12 @@ export function registerInit(program: Command, io: CliIO, setExit: (code: number
       }
       const ignored = ignoreToolDir(io.cwd);
       if (ignored) io.stdout.write(`${ignored}\n`);
-      io.stdout.write(`\nNext:\n  npx metric-suite test ${flags.name}    # the built-in clinical cases and laws against your metric\n  npx metric-suite                   # your own suites (suites/${flags.name}.yaml)\n`);
+      const next: [string, string][] = [
+        [`npx metric-suite test ${flags.name}`, 'the built-in clinical cases and laws against your metric'],
+        ['npx metric-suite', `your own suites (suites/${flags.name}.yaml)`],
+      ];
+      const width = Math.max(...next.map(([c]) => c.length)) + 2;
+      io.stdout.write(`\nNext:\n${next.map(([c, why]) => `  ${c.padEnd(width)}# ${why}\n`).join('')}`);
       setExit(0);
     });
 }

@@ -7,7 +7,7 @@ import type { MetricDeclaration, ScoreOutcome } from '../../contract.js';
  */
 export function checkOutcomes(decl: Pick<MetricDeclaration, 'id' | 'range'>, raw: unknown, count: number, suffix: (reason: string) => string): ScoreOutcome[] {
   if (!Array.isArray(raw)) return Array.from({ length: count }, () => ({ error: suffix(`${decl.id}: the worker's result has no outcomes array (got ${typeof raw})`) }));
-  if (raw.length !== count) return Array.from({ length: count }, () => ({ error: suffix(`${decl.id}: the worker returned ${raw.length} outcomes for ${count} requests`) }));
+  if (raw.length !== count) return Array.from({ length: count }, () => ({ error: suffix(`${decl.id}: the worker returned ${raw.length} outcome${raw.length === 1 ? '' : 's'} for ${count} request${count === 1 ? '' : 's'}`) }));
   return raw.map((o) => checkOne(decl, o, suffix));
 }
 

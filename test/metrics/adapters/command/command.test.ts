@@ -77,7 +77,7 @@ describe('command metrics', () => {
   it('a wrong number of outcomes fails every request of the batch', async () => {
     await withMetric(FLAKY, {}, async (m) => {
       const out = await m.score([req('a'), req('short'), req('b')], { signal });
-      expect(out.map(errorOf)).toEqual(Array(3).fill('py-test: the worker returned 1 outcomes for 3 requests'));
+      expect(out.map(errorOf)).toEqual(Array(3).fill('py-test: the worker returned 1 outcome for 3 requests'));
       expect(valueOf((await m.score([req('a')], { signal }))[0])).toBe(0.01);
     });
   });
