@@ -65,7 +65,7 @@ describe('every reporter writing to a file', () => {
     expect(lines.length).toBeGreaterThan(0);
     // each problem on a line of its own; the YAML parser's detail indented under it
     expect(lines.every((l) => l.startsWith('metric-suite: ') || l.startsWith('    '))).toBe(true);
-    expect(lines.filter((l) => l.startsWith('metric-suite: '))).toEqual([expect.stringContaining('cases/bad.yaml:')]);
+    expect(lines.filter((l) => l.startsWith('metric-suite: '))).toEqual([expect.stringContaining('cases/bad.yaml:'), 'metric-suite: 1 problem loading cases, suites or config (listed above): exit 2']);
     expect(r.stderr).toContain('cases/bad.yaml');
     expect(r.stderr).not.toContain('no cases to run');
   });

@@ -63,6 +63,8 @@ describe('metric-suite run', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('theirs/bad.yaml:4:17: case "theirs/bad": contradictory relations');
     expect(r.lastLine).toBe('2 passed, 0 failed');
+    // the reason for the exit closes the output (stderr: a JSON stdout stays one document)
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('metric-suite: 1 problem loading cases, suites or config (listed above): exit 2');
   });
 
   it('exits 2 for usage errors: unknown option, reporter, metric', async () => {

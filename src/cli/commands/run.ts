@@ -59,6 +59,11 @@ export async function runOnce(flags: RunFlags, io: CliIO, extra: { caseFiles?: R
   for (const f of failures) io.stderr.write(`metric-suite: ${f}\n`);
   // every reporter writes to a file: the terminal still learns what went wrong
   if (!toTerminal) io.stderr.write(terminalNote(report));
+  // the summary line counts verdicts only: say why the exit is 2 (as `test` does), on stderr so a JSON stdout stays one document
+  if (report.exitCode === 2 && report.problems.length) {
+    const n = report.problems.length;
+    io.stderr.write(`metric-suite: ${n} problem${n === 1 ? '' : 's'} loading cases, suites or config (listed above): exit 2\n`);
+  }
   if (failures.length > 0) return 2;
   if (!flags.update || !file) return report.exitCode;
   if (report.exitCode !== 0 && report.exitCode !== 1) {
