@@ -44,9 +44,14 @@ export function renderGates(gates: GateResult[], c: ChalkInstance, agreements: r
     const ran = g.counts.passed + g.counts.failed + g.counts.errors;
     // a gate on agreement alone (preference cases, whose verdicts are skip) has no pass rate to show
     const rate = ran === 0 && agreement ? '' : `${pct(g.passRate).padStart(6)} ${(g.passRate >= g.minPassRate ? '>=' : '<').padEnd(2)} ${pct(g.minPassRate).padStart(6)}  ${c.dim(`(${counts(g)})`)}`;
-    let line = `${g.state === 'fail' ? c.red('✗') : c.green('✓')} ${name}  ${[rate, agreement].filter(Boolean).join('  ')}`;
     // the pass rate is on the line already: the reason adds only what it does not say
     const reason = rate ? otherReasons(g.reason) : g.reason;
+    // a failing gate whose pass rate and agreement hold fails for another reason: that reason
+    // comes first, where the comparison would be, and the comparisons that hold follow, dimmed
+    if (g.state === 'fail' && reason && g.passRate >= g.minPassRate && !(g.agreement ?? []).some((k) => !k.holds)) {
+      return `${c.red('✗')} ${name}  ${c.red(reason)}  ${c.dim([rate, agreement].filter(Boolean).join('  '))}`.trimEnd();
+    }
+    let line = `${g.state === 'fail' ? c.red('✗') : c.green('✓')} ${name}  ${[rate, agreement].filter(Boolean).join('  ')}`;
     if (g.state === 'fail' && reason) line += c.red(`  ${reason}`);
     else if (reason) line += c.dim(`  ${reason}`);
     return line.trimEnd();

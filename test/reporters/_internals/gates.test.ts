@@ -21,6 +21,13 @@ describe('gate lines', () => {
     expect(otherReasons('pass rate 50.0% < 100.0%')).toBeUndefined();
   });
 
+  it('a gate failing with its pass rate held shows the failing condition first, the rate after it', () => {
+    const held = evaluateGate('cases', 'overlap', { minPassRate: 0.5, required: ['b'] }, [result('a', 'pass'), result('b', 'fail')]);
+    expect(held.state).toBe('fail');
+    const [line] = renderGates([held], plain);
+    expect(line).toBe('✗ cases · overlap  required cases did not pass: b   50.0% >=  50.0%  (1 passed, 1 failed)');
+  });
+
   it('github-actions: one line per reason, the rate once', () => {
     const report = { summary: { passed: 1, failed: 1, errors: 0, skipped: 0 }, results: [], laws: [], gates: [gate], problems: [], exitCode: 1 } as unknown as RunReport;
     const a = annotations(report, '/').find((x) => x.title === 'gate failed: cases · overlap')!;
