@@ -29,6 +29,24 @@ function direction(items: readonly Item[], k: number, idx: MentionIndex): Dir {
   return undefined;
 }
 
+/** Words that name the examination itself ("by plain radiography", "on this film", "on a single AP view"). */
+const MODALITY = /^(?:radiograph\w*|film|films|x ray|xray|view|views|projection|study|examination|exam|imaging|cxr|chest x ray|chest radiograph\w*|plain radiograph\w*|plain film\w*)$/;
+
+/**
+ * "Pulmonary embolism cannot be excluded BY PLAIN RADIOGRAPHY": a hedge said of what the examination can show, not of
+ * this patient, is a limitation (CONVENTIONS §31): its finding states nothing about the study.
+ */
+function limitsTheFilm(items: readonly Item[], k: number): boolean {
+  if (!(items[k]!.flags & F.HEDGEPOST) || (items[k]!.p ?? 3) > 1) return false;
+  if (items[k + 1]?.text === 'radiographically') return true;
+  if (!/^(?:on|by|with|in)$/.test(items[k + 1]?.text ?? '')) return false;
+  for (let j = k + 2; j < items.length && j <= k + 5; j++) {
+    if (MODALITY.test(items[j]!.text)) return true;
+    if (items[j]!.flags & (F.CLAUSE | F.FINDING)) return false;
+  }
+  return false;
+}
+
 function cueOf(it: Item): { neg: boolean; p: 1 | 2 | 3; drop?: boolean } {
   if (it.flags & (F.DROPPRE | F.DROPPOST)) return { neg: false, p: 3, drop: true };
   if (it.flags & (F.NEGPRE | F.NEGPOST)) return { neg: true, p: 3 };
@@ -100,7 +118,7 @@ function deniedBefore(items: readonly Item[], j: number): boolean {
 function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): void {
   for (let k = 0; k < items.length; k++) {
     if (dirs[k] !== 'post') continue;
-    const cue = cueOf(items[k]!);
+    const cue = limitsTheFilm(items, k) ? { neg: false, p: 3 as const, drop: true } : cueOf(items[k]!);
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
       const ends = idx.endAt.get(j);
       if (ends) {

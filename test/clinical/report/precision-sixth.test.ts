@@ -32,3 +32,25 @@ describe("a lobe's atelectasis", () => {
     expect(seen('Right lower lobe atelectasis.')).toEqual(['atelectasis:present:right']);
   });
 });
+
+describe('a change of the lungs, a proposal and a limit of the film', () => {
+  it('a change said of the volumes, with a finding that follows, is no low volume', () => {
+    expect(seen('Lung volumes are better, with decreased hazy opacification.')).toEqual(['lung opacity:present']);
+    expect(seen('Lung volumes are reduced.')).toEqual(['low lung volumes:present']);
+  });
+
+  it('a procedure proposed for later is no finding of this study', () => {
+    expect(seen('Pleural drainage and talc pleurodesis to be discussed with the respiratory team.')).toEqual([]);
+    expect(seen('Chest drain insertion could be considered.')).toEqual([]);
+  });
+
+  it('a hedge said of what the examination can show is a limitation', () => {
+    expect(seen('A pulmonary embolus cannot be excluded by chest radiography.')).toEqual([]);
+    expect(seen('Small pneumothorax is not excluded on a single supine view.')).toEqual([]);
+    expect(seen('Underlying consolidation cannot be excluded.')).toEqual(['consolidation:uncertain']);
+  });
+
+  it('what is not excludable is possible', () => {
+    expect(seen('Small right effusion; an underlying infiltrate is not excludable.')).toEqual(['pleural effusion:present:right', 'lung opacity:uncertain']);
+  });
+});

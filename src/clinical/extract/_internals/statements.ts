@@ -92,7 +92,10 @@ function backward(items: readonly Item[], k: number): number[] | undefined {
     // "vascular markings, in keeping with emphysema, and has increased": an interpretation between them ends the subject's
     // clause ("the aorta is unfolded and calcified" keeps it: a finding alone is a coordinated predicate)
     if (it.flags & F.FINDING) finding = true;
-    if (it.text === ';' || it.flags & F.NPRED || (finding && it.flags & F.LINK)) return undefined;
+    // "lung volumes have improved WITH reduced ground glass": a predicate after `with` describes what follows it
+    // ("compared with" compares; the subject's predicate may follow it)
+    const described = it.text === 'with' && items[j - 1]?.text !== 'compared';
+    if (it.text === ';' || described || it.flags & F.NPRED || (finding && it.flags & F.LINK)) return undefined;
   }
   return undefined;
 }
