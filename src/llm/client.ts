@@ -220,8 +220,10 @@ export class ChatClient {
           release(outcome);
         }
         // The slot went to a waiting request: let it go out before the caller works on this reply
-        // (parsing, scoring, caching), so a burst of replies refills the server first.
-        if (handOff) await new Promise((resolve) => setImmediate(resolve));
+        // (parsing, scoring, caching), so a burst of replies refills the server first. Two turns:
+        // undici writes to a reused keep-alive socket only after one setImmediate of its own
+        // (it first reads what the server may have sent on the idle socket), queued after this one.
+        if (handOff) await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
         const choice = completion.choices?.[0];
         if (!choice) throw new ChatError(`${this.where()} returned no choices`, undefined, attempt, false);
         const message = choice.message as { content?: string | null; refusal?: string | null } | undefined;

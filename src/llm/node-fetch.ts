@@ -1,13 +1,15 @@
 /**
- * A minimal `fetch` for the openai SDK's `fetch` option: plain `http:` on this package's
- * keep-alive HTTP/1.1 pool (http1.ts), `https:` on node:https with a keep-alive agent. Judges
- * send one small JSON body and read one JSON reply, many at a time; Node's built-in fetch
- * (undici) and node:http cost several times more CPU per request, which shows at 64 concurrent
- * requests on a small machine (bench/judge.bench.ts). Anything this does not handle (streamed
- * request bodies, other schemes) goes to the built-in fetch.
+ * A minimal `fetch` for the openai SDK's `fetch` option: plain `http:` on undici's keep-alive
+ * `Agent` (its `request()` API, the HTTP/1.1 client of Node's core team), `https:` on node:https
+ * with a keep-alive agent. Judges send one small JSON body and read one JSON reply, many at a
+ * time; the WHATWG `fetch` (web streams, `Headers`, `Response`) and node:http's request and
+ * response streams cost several times more CPU per request than undici's `request()`, which
+ * shows at 64 concurrent requests on a small machine (bench/judge.bench.ts). Anything this does
+ * not handle (streamed request bodies, other schemes) goes to the built-in fetch.
  */
+import { STATUS_CODES } from 'node:http';
 import https from 'node:https';
-import { abortError, Http1Pool } from './http1.js';
+import { Agent, type Dispatcher } from 'undici';
 import { ReplyHeaders } from './reply-headers.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -21,8 +23,9 @@ export interface NodeFetchOptions {
 export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { close(): void } {
   const maxSockets = options.maxSockets ?? 256;
   const agent = new https.Agent({ keepAlive: true, maxSockets, keepAliveMsecs: 10_000 });
-  /** http: pools by host and port. */
-  const pools = new Map<string, Http1Pool>();
+  /** http: one undici Agent (a keep-alive pool per origin), made again on first use after close(). */
+  let dispatcher: Agent | undefined;
+  const http = (): Agent => (dispatcher ??= new Agent({ connections: maxSockets, pipelining: 1 }));
   // A judge posts to one URL: parse it once (URL parsing and node's URL-to-options were ~10 % of a request's CPU).
   const targets = new Map<string, Target>();
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -31,7 +34,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     let target = targets.get(href);
     if (!target) {
       const u = new URL(href);
-      target = { protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), host: u.host, port: u.port, path: `${u.pathname}${u.search}`, href: u.href, auth: u.username || u.password ? `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` : undefined };
+      target = { protocol: u.protocol, origin: u.origin, hostname: u.hostname.replace(/^\[|\]$/g, ''), host: u.host, port: u.port, path: `${u.pathname}${u.search}`, href: u.href, auth: u.username || u.password ? `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` : undefined };
       if (targets.size > 64) targets.clear();
       targets.set(href, target);
     }
@@ -48,20 +51,17 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const method = (init.method ?? 'GET').toUpperCase();
     if (url.protocol === 'http:') {
-      let pool = pools.get(url.host);
-      if (!pool) pools.set(url.host, (pool = new Http1Pool(url.hostname, Number(url.port || 80), url.host, maxSockets)));
-      const pairs = headerPairs(init.headers);
-      if (url.auth && !pairs.some(([k]) => k.toLowerCase() === 'authorization')) pairs.push(['Authorization', `Basic ${Buffer.from(url.auth).toString('base64')}`]);
-      return pool.request(method, url.path, pairs, data, signal).then(
-          (r) => {
-            const nullBody = method === 'HEAD' || r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
-            return new BufferedResponse(nullBody ? null : r.body, r.status, r.statusText, new ReplyHeaders(r.rawHeaders) as unknown as Headers, url.href) as unknown as Response;
-          },
-          (e: Error) => {
-            // Like undici: a network failure is a TypeError('fetch failed') whose cause is the real error.
-            throw signal?.aborted ? abortError(signal) : e.name === 'AbortError' ? e : new TypeError('fetch failed', { cause: e });
-          },
-        );
+      const raw: string[] = [];
+      let authorization = false;
+      for (const [key, value] of headerPairs(init.headers)) {
+        const lower = key.toLowerCase();
+        // framing is undici's (it refuses these as request headers): one body, its length counted there
+        if (FRAMING.has(lower)) continue;
+        if (lower === 'authorization') authorization = true;
+        raw.push(key, value);
+      }
+      if (url.auth && !authorization) raw.push('Authorization', `Basic ${Buffer.from(url.auth).toString('base64')}`);
+      return readReply(http().request({ origin: url.origin, path: url.path, method: method as 'GET', headers: raw, body: data, signal }), method, url.href, signal);
     }
     const headers: Record<string, string> = {};
     for (const [key, value] of headerPairs(init.headers)) headers[key.toLowerCase()] = value;
@@ -100,10 +100,49 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
   return Object.assign(nodeFetch, {
     close() {
       agent.destroy();
-      for (const pool of pools.values()) pool.close();
-      pools.clear();
+      // in-flight requests fail (as a network error); the sockets are gone when this returns
+      void dispatcher?.destroy().catch(() => undefined);
+      dispatcher = undefined;
     },
   });
+}
+
+/** Request headers undici frames itself (and refuses from the caller). */
+const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade']);
+
+/** undici's reply, read whole into a BufferedResponse; failures as the built-in fetch reports them. */
+async function readReply(pending: Promise<Dispatcher.ResponseData>, method: string, href: string, signal: AbortSignal | undefined): Promise<Response> {
+  try {
+    const r = await pending;
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      r.body.on('data', (c: Buffer) => chunks.push(c));
+      r.body.on('error', reject);
+      r.body.on('end', resolve);
+    });
+    const status = r.statusCode;
+    const raw: string[] = [];
+    for (const name of Object.keys(r.headers)) {
+      const value = r.headers[name];
+      if (Array.isArray(value)) for (const v of value) raw.push(name, v);
+      else if (value !== undefined) raw.push(name, value);
+    }
+    const nullBody = method === 'HEAD' || status === 101 || status === 204 || status === 205 || status === 304;
+    const bytes = nullBody ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    // undici's request() does not pass on the reason phrase; the standard one stands in (the SDK reads only the status)
+    return new BufferedResponse(bytes, status, STATUS_CODES[status] ?? '', new ReplyHeaders(raw) as unknown as Headers, href) as unknown as Response;
+  } catch (e) {
+    // Like the built-in fetch: a network failure is a TypeError('fetch failed') whose cause is the real error.
+    if (signal?.aborted) throw abortError(signal);
+    throw new TypeError('fetch failed', { cause: e });
+  }
+}
+
+/** The rejection of an aborted request: the signal's reason when it is an AbortError, else a new one. */
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('This operation was aborted', 'AbortError');
 }
 
 /** Request headers as name/value pairs, from whatever form `init.headers` takes. */
@@ -118,6 +157,8 @@ function headerPairs(h: RequestInit['headers']): [string, string][] {
 
 interface Target {
   protocol: string;
+  /** scheme://host[:port], undici's key for its pool. */
+  origin: string;
   hostname: string;
   /** host[:port] as in the URL (the Host header). */
   host: string;

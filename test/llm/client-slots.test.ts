@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatClient, type ChatMessage } from '../../src/llm/client.js';
-import { Http1Pool } from '../../src/llm/http1.js';
+import { spawn } from 'node:child_process';
 import { serve } from './_chat-server.js';
 
 
@@ -47,23 +47,56 @@ describe('ChatClient: messages built when a request gets its slot', () => {
   });
 
   it('hands a freed slot to the waiting request, which is sent before the caller gets the reply', async () => {
-    const s = await serve(() => ({ content: 'ok', delayMs: 20 }));
-    const c = new ChatClient({ baseURL: s.url, model: 'm', concurrency: 1 });
-    const original = Http1Pool.prototype.request;
-    let sent = 0;
-    Http1Pool.prototype.request = function (this: Http1Pool, ...args: Parameters<Http1Pool['request']>) {
-      sent++;
-      return original.apply(this, args);
-    };
+    // The server runs in its own process and stamps each request's arrival, so it sees the second
+    // request arrive while this process is still blocked in the first caller's continuation.
+    const server = await childServer();
     try {
+      const c = new ChatClient({ baseURL: server.url, model: 'm', concurrency: 1 });
       const user = [{ role: 'user' as const, content: 'x' }];
-      const first = c.complete({ messages: user }).then(() => sent);
-      const second = c.complete({ messages: user }); // waits for the one slot
-      const sentWhenFirstReturned = await first;
-      await second;
-      expect(sentWhenFirstReturned).toBe(2);
+      const round = async (): Promise<number> => {
+        const first = c.complete({ messages: user }).then(() => {
+          const returned = Date.now();
+          while (Date.now() - returned < 400); // the caller holds the thread: nothing more is sent meanwhile
+          return returned;
+        });
+        const second = c.complete({ messages: user }); // waits for the one slot
+        const returned = await first;
+        await second;
+        return returned;
+      };
+      const returned = await round();
+      c.close();
+      const arrivals = (await (await fetch(`${server.origin}/log`)).json()) as number[];
+      expect(arrivals).toHaveLength(2);
+      // sent before the caller got its reply: it reached the server long before the 400 ms hold ended
+      expect(arrivals[1]! - returned).toBeLessThan(200);
     } finally {
-      Http1Pool.prototype.request = original;
+      server.kill();
     }
   });
 });
+
+/** A chat server in a child process that logs when each request arrived (GET /log). */
+async function childServer(): Promise<{ url: string; origin: string; kill(): void }> {
+  const script = `
+    const arrivals = [];
+    const server = require('node:http').createServer((req, res) => {
+      if (req.url === '/log') return res.end(JSON.stringify(arrivals));
+      req.resume();
+      req.on('end', () => {
+        arrivals.push(Date.now());
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] }));
+        }, 20);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the child server exited (${code})`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  return { url: `${origin}/v1`, origin, kill: () => child.kill() };
+}
