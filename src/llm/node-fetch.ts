@@ -34,7 +34,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
     let target = targets.get(href);
     if (!target) {
       const u = new URL(href);
-      target = { protocol: u.protocol, origin: u.origin, hostname: u.hostname.replace(/^\[|\]$/g, ''), host: u.host, port: u.port, path: `${u.pathname}${u.search}`, href: u.href, auth: u.username || u.password ? `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` : undefined };
+      target = { protocol: u.protocol, origin: u.origin, hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port, path: `${u.pathname}${u.search}`, href: u.href, auth: u.username || u.password ? `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` : undefined };
       if (targets.size > 64) targets.clear();
       targets.set(href, target);
     }
@@ -160,8 +160,6 @@ interface Target {
   /** scheme://host[:port], undici's key for its pool. */
   origin: string;
   hostname: string;
-  /** host[:port] as in the URL (the Host header). */
-  host: string;
   port: string;
   path: string;
   href: string;
