@@ -1,9 +1,9 @@
 /**
  * A minimal `fetch` for the openai SDK's `fetch` option: plain `http:` on undici's keep-alive
- * `Agent` (its `request()` API, the HTTP/1.1 client of Node's core team), `https:` on node:https
+ * `Agent` (its `dispatch()` API, the HTTP/1.1 client of Node's core team), `https:` on node:https
  * with a keep-alive agent. Judges send one small JSON body and read one JSON reply, many at a
  * time; the WHATWG `fetch` (web streams, `Headers`, `Response`) and node:http's request and
- * response streams cost several times more CPU per request than undici's `request()`, which
+ * response streams cost several times more CPU per request than undici's dispatcher, which
  * shows at 64 concurrent requests on a small machine (bench/judge.bench.ts). Anything this does
  * not handle (streamed request bodies, other schemes) goes to the built-in fetch.
  */
@@ -61,7 +61,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
         raw.push(key, value);
       }
       if (url.auth && !authorization) raw.push('Authorization', `Basic ${Buffer.from(url.auth).toString('base64')}`);
-      return readReply(http().request({ origin: url.origin, path: url.path, method: method as 'GET', headers: raw, body: data, signal }), method, url.href, signal);
+      return dispatchReply(http(), { origin: url.origin, path: url.path, method: method as 'GET', headers: raw, body: data ?? null }, method, url.href, signal);
     }
     const headers: Record<string, string> = {};
     for (const [key, value] of headerPairs(init.headers)) headers[key.toLowerCase()] = value;
@@ -110,32 +110,65 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike & { c
 /** Request headers undici frames itself (and refuses from the caller). */
 const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade']);
 
-/** undici's reply, read whole into a BufferedResponse; failures as the built-in fetch reports them. */
-async function readReply(pending: Promise<Dispatcher.ResponseData>, method: string, href: string, signal: AbortSignal | undefined): Promise<Response> {
-  try {
-    const r = await pending;
-    const chunks: Buffer[] = [];
-    await new Promise<void>((resolve, reject) => {
-      r.body.on('data', (c: Buffer) => chunks.push(c));
-      r.body.on('error', reject);
-      r.body.on('end', resolve);
-    });
-    const status = r.statusCode;
-    const raw: string[] = [];
-    for (const name of Object.keys(r.headers)) {
-      const value = r.headers[name];
-      if (Array.isArray(value)) for (const v of value) raw.push(name, v);
-      else if (value !== undefined) raw.push(name, value);
+/**
+ * One request on undici's `dispatch()` with a handler that collects the reply: no Readable
+ * stream, no AsyncResource and no header object per reply as undici's `request()` builds them
+ * (that was ~10 % of a judge call's CPU); the headers stay raw until the SDK reads one.
+ * Failures as the built-in fetch reports them.
+ */
+function dispatchReply(agent: Agent, options: Dispatcher.DispatchOptions, method: string, href: string, signal: AbortSignal | undefined): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let abortRequest: ((reason?: Error) => void) | undefined;
+    let settled = false;
+    let status = 0;
+    let statusText = '';
+    let raw: Buffer[] | string[] = [];
+    let first: Buffer | undefined;
+    let rest: Buffer[] | undefined;
+    const onAbort = (): void => abortRequest?.(abortError(signal!));
+    const finish = (): void => {
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const handler: Dispatcher.DispatchHandlers = {
+      onConnect(abort) {
+        if (settled) return abort();
+        abortRequest = abort;
+        if (signal?.aborted) abort(abortError(signal));
+      },
+      onHeaders(statusCode, headers, _resume, message) {
+        if (statusCode < 200) return true; // 1xx: the final reply follows
+        status = statusCode;
+        statusText = message || (STATUS_CODES[statusCode] ?? '');
+        raw = headers ?? [];
+        return true;
+      },
+      onData(chunk) {
+        if (first === undefined) first = chunk;
+        else (rest ??= [first]).push(chunk);
+        return true;
+      },
+      onComplete() {
+        if (settled) return;
+        finish();
+        const nullBody = method === 'HEAD' || status === 101 || status === 204 || status === 205 || status === 304;
+        const bytes = nullBody ? null : rest ? Buffer.concat(rest) : (first ?? Buffer.alloc(0));
+        resolve(new BufferedResponse(bytes, status, statusText, new ReplyHeaders(raw) as unknown as Headers, href) as unknown as Response);
+      },
+      onError(e) {
+        if (settled) return;
+        finish();
+        // Like the built-in fetch: a network failure is a TypeError('fetch failed') whose cause is the real error.
+        reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: e }));
+      },
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      agent.dispatch(options, handler);
+    } catch (e) {
+      handler.onError!(e as Error);
     }
-    const nullBody = method === 'HEAD' || status === 101 || status === 204 || status === 205 || status === 304;
-    const bytes = nullBody ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    // undici's request() does not pass on the reason phrase; the standard one stands in (the SDK reads only the status)
-    return new BufferedResponse(bytes, status, STATUS_CODES[status] ?? '', new ReplyHeaders(raw) as unknown as Headers, href) as unknown as Response;
-  } catch (e) {
-    // Like the built-in fetch: a network failure is a TypeError('fetch failed') whose cause is the real error.
-    if (signal?.aborted) throw abortError(signal);
-    throw new TypeError('fetch failed', { cause: e });
-  }
+  });
 }
 
 /** The rejection of an aborted request: the signal's reason when it is an AbortError, else a new one. */

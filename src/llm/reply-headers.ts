@@ -1,21 +1,32 @@
 /**
- * The response headers of the node:http fetch as a read-only, Headers-compatible object built
- * straight from node's raw header list. A WHATWG `Headers` validates and normalises every
+ * The response headers of the node fetch as a read-only, Headers-compatible object built
+ * straight from the raw header list. A WHATWG `Headers` validates and normalises every
  * `append` and sorts on every iteration; the SDK reads a few headers of every reply (and
- * iterates them once for its log line), so that cost was paid per call for nothing.
+ * iterates them once for its log line), so that cost was paid per call for nothing. The list
+ * is decoded on first use (names as latin1, values as UTF-8, as undici decodes them).
  */
 export class ReplyHeaders {
-  /** Lowercase name -> values, in arrival order. */
-  private readonly map = new Map<string, string[]>();
+  /** Lowercase name -> values, in arrival order; built from `raw` on first use. */
+  private built: Map<string, string[]> | undefined;
 
-  /** `raw`: node's `rawHeaders` (name, value, name, value, ...). */
-  constructor(raw: readonly string[]) {
+  /** `raw`: name, value, name, value, ... as node's `rawHeaders` (strings) or undici's handler gets them (Buffers). */
+  constructor(private raw: readonly (string | Buffer)[]) {}
+
+  private get map(): Map<string, string[]> {
+    if (this.built) return this.built;
+    const map = (this.built = new Map<string, string[]>());
+    const raw = this.raw;
     for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i]!.toLowerCase();
-      const values = this.map.get(name);
-      if (values) values.push(raw[i + 1]!);
-      else this.map.set(name, [raw[i + 1]!]);
+      const k = raw[i]!;
+      const v = raw[i + 1]!;
+      const name = (typeof k === 'string' ? k : k.toString('latin1')).toLowerCase();
+      const value = typeof v === 'string' ? v : v.toString('utf8');
+      const values = map.get(name);
+      if (values) values.push(value);
+      else map.set(name, [value]);
     }
+    this.raw = [];
+    return map;
   }
 
   get(name: string): string | null {

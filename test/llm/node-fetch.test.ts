@@ -41,7 +41,7 @@ describe('createNodeFetch', () => {
     expect(seen.headers).toMatchObject({ authorization: 'Bearer k', 'content-length': String(Buffer.byteLength('{"é":1}')) });
     expect(seen.body).toBe('{"é":1}');
     expect(r.status).toBe(201);
-    expect(r.statusText).toBe('Created'); // undici's request() drops the reason phrase: the standard one for the status
+    expect(r.statusText).toBe('Made'); // the server's reason phrase, as fetch gives it
     expect(r.ok).toBe(true);
     expect(r.headers.get('x-request-id')).toBe('r1');
     expect(r.url).toBe(`${url}/v1/x?q=1`);
@@ -118,6 +118,32 @@ describe('createNodeFetch', () => {
     expect(e).toBeInstanceOf(TypeError);
     expect((e as Error).message).toBe('fetch failed');
     expect((e as { cause: { code: string } }).cause.code).toMatch(/^UND_ERR_/);
+  });
+
+  it('an abort after the headers, while the body is coming, rejects with an AbortError; 1xx replies are skipped', async () => {
+    const url = await rawServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/early') {
+          res.writeEarlyHints({ link: '</x>; rel=preload' });
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.end('final');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"a":'); // the rest never comes
+      });
+    });
+    const f = createNodeFetch();
+    closers.push(() => f.close());
+    const c = new AbortController();
+    const pending = f(url, { method: 'POST', body: 'x', signal: c.signal });
+    setTimeout(() => c.abort(), 30);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    const early = await f(`${url}/early`, { method: 'POST', body: 'x' });
+    expect(early.status).toBe(200);
+    expect(early.headers.get('content-type')).toBe('text/plain');
+    expect(await early.text()).toBe('final');
   });
 
   it('aborts a request in flight and one waiting for a socket; the fetch keeps working; close() frees the sockets', async () => {

@@ -23,4 +23,13 @@ describe('ReplyHeaders (Headers-compatible view of node rawHeaders)', () => {
     expect(seen).toEqual(expected);
     expect(new Headers(ours as unknown as Headers).get('x-request-id')).toBe('r1');
   });
+
+  it('reads the same from the raw Buffers undici hands its handlers (values as UTF-8)', () => {
+    const buffers = [...raw, 'X-Note', 'café'].map((x) => Buffer.from(x, 'utf8'));
+    const fromBuffers = new ReplyHeaders(buffers);
+    const fromStrings = new ReplyHeaders([...raw, 'X-Note', 'café']);
+    expect([...fromBuffers.entries()]).toEqual([...fromStrings.entries()]);
+    expect(fromBuffers.get('x-note')).toBe('café');
+    expect(fromBuffers.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
 });
