@@ -194,7 +194,9 @@ function register(id: string, metric: Metric, config: unknown, spec: MetricSpec 
   return {
     id,
     metric,
-    configHash: hashOf(config),
+    // an endpoint taken from the environment (CRIMSON_BASE_URL) is not in the config: it joins the key, so
+    // pointing the same config at another server never returns the first server's cached scores
+    configHash: hashOf(metric.endpoint === undefined ? config : { config, endpoint: metric.endpoint }),
     batchSize: spec.batchSize ?? metric.batchSize ?? 64,
     concurrency: spec.concurrency ?? metric.concurrency ?? 4,
     timeoutMs: spec.timeoutMs ?? metric.timeoutMs ?? 60_000,

@@ -98,6 +98,14 @@ describe('MetricRegistry', () => {
     expect(r.configHash).toBe(hashOf({ inline: 'inline-metric' }));
   });
 
+  it('keys the cache by a remote metric\'s endpoint too (an environment URL is not in the config)', async () => {
+    const at = async (endpoint?: string) => (await new MetricRegistry([], { judge: metric({ remote: true, ...(endpoint ? { endpoint } : {}) }) }).get('judge')).configHash;
+    const [a, b, none] = [await at('http://127.0.0.1:8001/v1'), await at('http://127.0.0.1:8002/v1'), await at()];
+    expect(a).not.toBe(b);
+    expect(await at('http://127.0.0.1:8001/v1')).toBe(a);
+    expect(none).toBe(hashOf({ inline: 'fake' })); // no endpoint: the key is the config's alone, as before
+  });
+
   it('rejects an invalid inline metric with defineMetric\'s message', async () => {
     const reg = new MetricRegistry([], { custom: metric({ version: '' }) });
     await expect(reg.get('custom')).rejects.toThrow(/^invalid metric "fake": version: /);
