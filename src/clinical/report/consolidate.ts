@@ -6,6 +6,7 @@
  * evidence).
  */
 import { keepsBesideHedge } from '../extract/attributes.js';
+import { DIFFUSE } from '../extract/diffuse.js';
 import { getLexicon } from '../lexicon/load.js';
 import type { Finding, Laterality, Status } from '../model.js';
 
@@ -59,13 +60,14 @@ function mergeMentions(findings: readonly Finding[]): Finding[] {
 }
 
 /**
- * Radiographic zones that name the same region in other words (`R lower zone` ... `R basal pneumonia`). Lobes are
- * anatomy, not zones: a basilar opacity beside a lower lobe pneumonia stays a finding of its own.
+ * Radiographic zones that name the same region in other words (`R lower zone` ... `R basal pneumonia`), and the lobe a
+ * zone projects over: a sign in the lower zone read in another sentence as lower lobe pneumonia is that pneumonia (the
+ * film shows zones; the impression names the lobe they lie in; METRICS §1.5 calls adjacent places one finding).
  */
 const REGION: Record<string, string> = {
-  base: 'lower', 'lower zone': 'lower', 'costophrenic angle': 'lower', retrocardiac: 'lower',
-  apex: 'upper', 'upper zone': 'upper',
-  'mid zone': 'mid', perihilar: 'mid',
+  base: 'lower', 'lower zone': 'lower', 'costophrenic angle': 'lower', retrocardiac: 'lower', 'lower lobe': 'lower',
+  apex: 'upper', 'upper zone': 'upper', 'upper lobe': 'upper',
+  'mid zone': 'mid', perihilar: 'mid', 'middle lobe': 'mid', lingula: 'mid',
 };
 
 const region = (l: string): string => REGION[l] ?? l;
@@ -110,7 +112,10 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   // silhouette. Pericardial effusion is not excluded.")
   const entry = getLexicon().byName.get(sign.name);
   if (next && interpretation.status === 'uncertain' && entry && !entry.lateralized && !entry.located) return true;
-  if (!sideFits(sign.laterality, interpretation.laterality)) return false;
+  // an unsided diffuse process fills both lungs: it is no sign of a one-sided finding ("hyperexpanded lungs, consistent with
+  // emphysema" ... "large right apical bulla")
+  const signSide = DIFFUSE.has(sign.name) ? sign.laterality ?? 'bilateral' : sign.laterality;
+  if (!sideFits(signSide, interpretation.laterality)) return false;
   const a = sign.location ?? [];
   const b = ownLocation ?? [];
   if (a.length && b.length) return a.some((l) => b.includes(l) || b.some((m) => region(m) === region(l)));
