@@ -30,4 +30,15 @@ describe('parseJsonFirstWins', () => {
   it('refuses absurd nesting instead of overflowing the stack', () => {
     expect(() => parseJsonFirstWins('['.repeat(10_000) + ']'.repeat(10_000))).toThrow(/nesting too deep/);
   });
+
+  it('finds a duplicated key wherever it is: in arrays of objects, deep, beside colons and escaped quotes in strings', () => {
+    const cases: [string, unknown][] = [
+      ['{"a": "x:y", "b": "say \\"k\\": 1", "c": [{"d": 1, "d": 2}]}', { a: 'x:y', b: 'say "k": 1', c: [{ d: 1 }] }],
+      ['{"a": "x:y", "b": "say \\"k\\": 1", "c": [{"d": 1, "e": 2}]}', { a: 'x:y', b: 'say "k": 1', c: [{ d: 1, e: 2 }] }],
+      ['[{"k": {"k": {"k": 1, "k": 2}}}, {"z": "\\\\"}]', [{ k: { k: { k: 1 } } }, { z: '\\' }]],
+      ['{"errors": {"missing_findings": ["R2"], "missing_findings": []}, "x": ":::"}', { errors: { missing_findings: ['R2'] }, x: ':::' }],
+      ['{"__proto__": 1, "__proto__": 2}', Object.defineProperty({}, '__proto__', { value: 1, enumerable: true, writable: true, configurable: true })],
+    ];
+    for (const [text, expected] of cases) expect(parseJsonFirstWins(text), text).toEqual(expected);
+  });
 });
