@@ -118,57 +118,80 @@ const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'k
  */
 function dispatchReply(agent: Agent, options: Dispatcher.DispatchOptions, method: string, href: string, signal: AbortSignal | undefined): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
-    let abortRequest: ((reason?: Error) => void) | undefined;
-    let settled = false;
-    let status = 0;
-    let statusText = '';
-    let raw: Buffer[] | string[] = [];
-    let first: Buffer | undefined;
-    let rest: Buffer[] | undefined;
-    const onAbort = (): void => abortRequest?.(abortError(signal!));
-    const finish = (): void => {
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const handler: Dispatcher.DispatchHandlers = {
-      onConnect(abort) {
-        if (settled) return abort();
-        abortRequest = abort;
-        if (signal?.aborted) abort(abortError(signal));
-      },
-      onHeaders(statusCode, headers, _resume, message) {
-        if (statusCode < 200) return true; // 1xx: the final reply follows
-        status = statusCode;
-        statusText = message || (STATUS_CODES[statusCode] ?? '');
-        raw = headers ?? [];
-        return true;
-      },
-      onData(chunk) {
-        if (first === undefined) first = chunk;
-        else (rest ??= [first]).push(chunk);
-        return true;
-      },
-      onComplete() {
-        if (settled) return;
-        finish();
-        const nullBody = method === 'HEAD' || status === 101 || status === 204 || status === 205 || status === 304;
-        const bytes = nullBody ? null : rest ? Buffer.concat(rest) : (first ?? Buffer.alloc(0));
-        resolve(new BufferedResponse(bytes, status, statusText, new ReplyHeaders(raw) as unknown as Headers, href) as unknown as Response);
-      },
-      onError(e) {
-        if (settled) return;
-        finish();
-        // Like the built-in fetch: a network failure is a TypeError('fetch failed') whose cause is the real error.
-        reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: e }));
-      },
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const collector = new ReplyCollector(method, href, signal, resolve, reject);
     try {
-      agent.dispatch(options, handler);
+      agent.dispatch(options, collector);
     } catch (e) {
-      handler.onError!(e as Error);
+      collector.onError(e as Error);
     }
   });
+}
+
+/** undici's handler for one request (a class: no closures made per request). */
+class ReplyCollector implements Dispatcher.DispatchHandlers {
+  private abortRequest: ((reason?: Error) => void) | undefined;
+  private settled = false;
+  private status = 0;
+  private statusText = '';
+  private raw: Buffer[] = [];
+  private first: Buffer | undefined;
+  private rest: Buffer[] | undefined;
+  private readonly onAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly method: string,
+    private readonly href: string,
+    private readonly signal: AbortSignal | undefined,
+    private readonly resolve: (r: Response) => void,
+    private readonly reject: (e: Error) => void,
+  ) {
+    if (signal) {
+      this.onAbort = () => this.abortRequest?.(abortError(signal));
+      signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+  }
+
+  onConnect(abort: (reason?: Error) => void): void {
+    if (this.settled) return abort();
+    this.abortRequest = abort;
+    if (this.signal?.aborted) abort(abortError(this.signal));
+  }
+
+  onHeaders(statusCode: number, headers: Buffer[] | string[] | null, _resume: () => void, message: string): boolean {
+    if (statusCode < 200) return true; // 1xx: the final reply follows
+    this.status = statusCode;
+    this.statusText = message || (STATUS_CODES[statusCode] ?? '');
+    this.raw = (headers ?? []) as Buffer[];
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.first === undefined) this.first = chunk;
+    else (this.rest ??= [this.first]).push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (!this.finish()) return;
+    const status = this.status;
+    const nullBody = this.method === 'HEAD' || status === 101 || status === 204 || status === 205 || status === 304;
+    const bytes = nullBody ? null : this.rest ? Buffer.concat(this.rest) : (this.first ?? Buffer.alloc(0));
+    this.resolve(new BufferedResponse(bytes, status, this.statusText, new ReplyHeaders(this.raw) as unknown as Headers, this.href) as unknown as Response);
+  }
+
+  onError(e: Error): void {
+    if (!this.finish()) return;
+    // Like the built-in fetch: a network failure is a TypeError('fetch failed') whose cause is the real error.
+    this.reject(this.signal?.aborted ? abortError(this.signal) : new TypeError('fetch failed', { cause: e }));
+  }
+
+  /** Marks the request done (false when it already was) and drops the abort listener. */
+  private finish(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    if (this.onAbort) this.signal!.removeEventListener('abort', this.onAbort);
+    return true;
+  }
 }
 
 /** The rejection of an aborted request: the signal's reason when it is an AbortError, else a new one. */
