@@ -44,6 +44,8 @@ export const FINDING_NAMES = [
   // issue 12, fifth session: specialist devices (cardiac, thoracic, anaesthesia, renal) and a sternal complication
   'mitral clip', 'impella', 'intracardiac line', 'endobronchial valve', 'epidural catheter', 'peritoneal dialysis catheter',
   'sternal dehiscence', 'viral lower respiratory tract infection',
+  // issue 12, seventh session: the nodes of the mediastinal stations, named apart from the hilar nodes beside them
+  'mediastinal lymphadenopathy',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

@@ -36,3 +36,47 @@ describe('lexicon phrasings: statements of known findings', () => {
     expect(seen('Dilated upper lobe vessels and small effusions.')).toContain('vascular congestion:present:bilateral');
   });
 });
+
+describe('lexicon phrasings: mediastinal nodes, scarring, bronchiectasis signs, wires, drains', () => {
+  it('nodes of a mediastinal station are mediastinal lymphadenopathy, apart from the hilar nodes', () => {
+    expect(seen('Subcarinal lymphadenopathy.')).toEqual(['mediastinal lymphadenopathy:present']);
+    expect(seen('Enlarged left paratracheal nodes.')).toEqual(['mediastinal lymphadenopathy:present:left']);
+    expect(seen('Left hilum is enlarged, suggesting hilar lymphadenopathy. Possible left paratracheal widening.')).toEqual([
+      'hilar lymphadenopathy:uncertain:left',
+      'mediastinal lymphadenopathy:uncertain:left',
+    ]);
+  });
+
+  it('bare adenopathy takes the station its sentence names; denied together, hilar and mediastinal nodes stay one', () => {
+    expect(seen('AP window fullness, possibly adenopathy.')).toEqual(['mediastinal lymphadenopathy:uncertain']);
+    expect(seen('Bulky left hilum, probably adenopathy.')).toEqual(['hilar lymphadenopathy:uncertain:left']);
+    expect(seen('No hilar or mediastinal adenopathy.')).toEqual([]);
+  });
+
+  it('a calcified paratracheal node is a calcified lymph node', () => {
+    expect(seen('Calcified left paratracheal lymph node.')).toEqual(['calcified lymph nodes:present:left']);
+  });
+
+  it('fibrotic or fibrous scarring is scarring; ring shadows and tubular lucencies are bronchiectasis', () => {
+    expect(seen('Fibrous scarring at the left apex.')).toEqual(['scarring:present:left']);
+    expect(seen('Tubular lucencies and ring shadows at the right base.')).toEqual(['bronchiectasis:present:right']);
+    // tram tracks with ring shadows are the same dilated bronchi; tram tracks alone are thickened walls
+    expect(seen('Ring shadows and tram lines in the left lower zone.')).toEqual(['bronchiectasis:present:left']);
+    expect(seen('Tram-track opacities at both bases.')).toEqual(['bronchial wall thickening:present:bilateral']);
+  });
+
+  it('the wires of a clamshell or transverse sternotomy are sternotomy wires', () => {
+    expect(seen('Transverse sternotomy wires in place.')).toEqual(['sternotomy wires:present']);
+    expect(seen('Absent right breast shadow.')).toEqual(['mastectomy:present:right']);
+  });
+
+  it('ICD is a drain beside its own air and fluid, a defibrillator on the chest wall or with leads', () => {
+    expect(seen('Surgical emphysema around the left ICD.')).toContain('chest tube:present:left');
+    expect(seen('ICD generator over the left chest wall, leads in the RA and RV.')).toEqual(['pacemaker:present:left']);
+  });
+
+  it('a drain suggested or considered is not in place', () => {
+    expect(seen('Large left pneumothorax. Suggest chest drain.')).toEqual(['pneumothorax:present:left']);
+    expect(seen('Moderate right haemothorax, consider intercostal drain.')).not.toContain('chest tube:present');
+  });
+});
