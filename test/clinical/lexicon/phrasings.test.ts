@@ -80,3 +80,39 @@ describe('lexicon phrasings: mediastinal nodes, scarring, bronchiectasis signs, 
     expect(seen('Moderate right haemothorax, consider intercostal drain.')).not.toContain('chest tube:present');
   });
 });
+
+describe('lexicon phrasings: injuries, senses and text that names no finding', () => {
+  it('blast lung is its own urgent injury, with its opacities as evidence', () => {
+    expect(seen('Patchy bilateral opacities after the explosion, in keeping with primary blast lung injury.')).toEqual(['blast lung:present:bilateral']);
+  });
+
+  it('a septic embolus (singular) and an acute aortic pathology are read', () => {
+    expect(seen('Cavitating right lower zone nodule, probably a septic embolus.')).toEqual(['septic emboli:uncertain']);
+    expect(seen('Widened mediastinum, concerning for acute aortic pathology.')).toContain('aortic dissection:uncertain');
+  });
+
+  it('talc deposits on the pleura are pleural thickening', () => {
+    expect(seen('Dense talc deposition along the left lateral pleura.')).toEqual(['pleural thickening:present:left']);
+  });
+
+  it('hila of normal size and density name no opacity', () => {
+    expect(seen('Both hila are of normal size and density.')).toEqual([]);
+  });
+
+  it('a hilum prominent from its vessels is pulmonary artery enlargement; from its nodes, lymphadenopathy', () => {
+    expect(seen('Bilateral hilar enlargement due to dilated pulmonary arteries.')).toEqual(['enlarged pulmonary arteries:present']);
+    expect(seen('Bulky hila from enlarged lymph nodes.')).toEqual(['hilar lymphadenopathy:present']);
+  });
+
+  it('respiratory distress syndrome of a preterm neonate is surfactant deficiency', () => {
+    expect(seen('Preterm neonate: granular lungs, consistent with respiratory distress syndrome.')).toEqual(['surfactant deficiency:present']);
+    expect(seen('Diffuse airspace opacities in keeping with acute respiratory distress syndrome.')).toContain('ards:present');
+  });
+
+  it('what needs excluding, a drain recommended or proposed, and a past drainage state no finding', () => {
+    expect(seen('Small left effusion; empyema needs to be excluded.')).toEqual(['pleural effusion:present:left']);
+    expect(seen('Large right pneumothorax. Chest drain recommended.')).toEqual(['pneumothorax:present:right']);
+    expect(seen('Smaller left effusion post drainage.')).toEqual(['pleural effusion:present:left']);
+    expect(seen('Consider prophylactic chest drain before the flight.')).toEqual([]);
+  });
+});
