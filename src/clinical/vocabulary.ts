@@ -45,7 +45,7 @@ export const FINDING_NAMES = [
   'mitral clip', 'impella', 'intracardiac line', 'endobronchial valve', 'epidural catheter', 'peritoneal dialysis catheter',
   'sternal dehiscence', 'viral lower respiratory tract infection',
   // issue 12, seventh session: the nodes of the mediastinal stations, named apart from the hilar nodes beside them
-  'mediastinal lymphadenopathy', 'blast lung',
+  'mediastinal lymphadenopathy', 'blast lung', 'pulmonary metastases', 'invasive fungal infection',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

@@ -116,3 +116,20 @@ describe('lexicon phrasings: injuries, senses and text that names no finding', (
     expect(seen('Consider prophylactic chest drain before the flight.')).toEqual([]);
   });
 });
+
+describe('lexicon phrasings: metastases and fungal infection', () => {
+  it('metastases read from nodules are pulmonary metastases, the nodules kept beside them', () => {
+    expect(seen('Several new left lung nodules, highly suspicious for metastases.')).toEqual(['nodule:present:left', 'pulmonary metastases:uncertain:left']);
+    expect(seen('Innumerable cannonball secondaries in both lungs.')).toEqual(['pulmonary metastases:present:bilateral']);
+    expect(seen('No evidence of pulmonary metastatic disease.')).toEqual([]);
+  });
+
+  it('a bare metastasis in a sentence about a sclerotic bone lesion is that lesion', () => {
+    expect(seen('Sclerotic focus in the L1 vertebral body, possibly a metastasis.')).toEqual(['sclerotic bone lesion:present']);
+  });
+
+  it('an invasive fungal infection is apart from a bacterial pneumonia', () => {
+    expect(seen('Nodules with a surrounding halo of ground glass, concerning for angioinvasive fungal infection.')).toEqual(['invasive fungal infection:uncertain']);
+    expect(seen('Right lower lobe consolidation, likely bacterial pneumonia.')).toEqual(['pneumonia:uncertain:right']);
+  });
+});

@@ -31,8 +31,8 @@ describe('lexicon words: second senses', () => {
     expect(seen('Right basal infiltrate.')).toEqual(['lung opacity:present:right']);
   });
 
-  it('invasive aspergillosis is an infection (pneumonia), a fungus ball in a cavity an aspergilloma', () => {
-    expect(seen('Nodular opacities in the right upper lobe, suspicious for invasive aspergillosis.')).toEqual(['pneumonia:uncertain:right']);
+  it('invasive aspergillosis is an invasive fungal infection (its nodules its evidence), a fungus ball in a cavity an aspergilloma', () => {
+    expect(seen('Nodular opacities in the right upper lobe, suspicious for invasive aspergillosis.')).toEqual(['invasive fungal infection:uncertain:right']);
     expect(seen('Left apical fungus ball in an old cavity.')).toContain('aspergilloma:present:left');
   });
 });
