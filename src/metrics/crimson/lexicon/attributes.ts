@@ -85,7 +85,9 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   if (m.names === 'restated') return out;
 
   if (m.names === 'reinterpreted') {
-    add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b)} as "${b.name}" where the reference reads "${a.name}"`);
+    add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b) ?? 'opacity'} as "${b.name}" where the reference reads "${a.name}"`);
+    // a second reading of a finding another prediction matched: its one error is the reading
+    if (all.find((x) => x.r === r) !== m) return out;
   } else if (m.names !== 'same' && !sizeNamesIt(a, b)) {
     const grade = m.names === 'unspecific' ? vagueGrade(p, r) : vagueGrade(r, p);
     const severity: Grade = grade === 'significant' || weightOf(r.significance) >= 1 ? 'significant' : 'negligible';

@@ -18,10 +18,10 @@ import type { Context, Metric, ScoreOutcome, ScoreRequest } from '../../contract
 import { defineMetric } from '../../define.js';
 import type { MetricProvider } from '../../provider.js';
 import type { CrimsonEvaluation, CrimsonFinding } from '../schema.js';
-import { computeCrimsonScore } from '../score.js';
+import { computeCrimsonScore, SIGNIFICANCE_WEIGHTS } from '../score.js';
 import { attributeErrors } from './attributes.js';
 import { describeFinding, judgeReport, type Judged } from './judged.js';
-import { matchFindings, type Match } from './match.js';
+import { alternatives, matchFindings, type Match } from './match.js';
 
 export { describeFinding } from './judged.js';
 
@@ -37,26 +37,47 @@ export function judgeByLexicon(reference: string, candidate: string, context: Co
   const refs = judgeReport(reference, 'R', context);
   const preds = judgeReport(candidate, 'P', context);
   const matches = matchFindings(refs, preds);
-  const asFinding = (j: Judged): CrimsonFinding => ({ id: j.id, finding: describeFinding(j.f, j.descriptors), clinical_significance: j.significance });
   const matchedRefs = new Set(matches.map((m) => m.r));
   const matchedPreds = new Set(matches.map((m) => m.p));
+  // a differential that nothing matched is one finding, weighed as its weightiest reading
+  const refOr = foldAlternatives(refs.filter((r) => !matchedRefs.has(r)));
+  const predOr = foldAlternatives(preds.filter((p) => !matchedPreds.has(p)));
+  const listed = (j: Judged, or: Map<Judged, string[]>) => or.get(j)?.length !== 0;
+  const asFinding = (or: Map<Judged, string[]>) => (j: Judged): CrimsonFinding => ({ id: j.id, finding: describeFinding(j.f, j.descriptors) + (or.get(j)?.length ? ` (or ${or.get(j)!.join(' or ')})` : ''), clinical_significance: j.significance });
   const order = (m: Match) => refs.indexOf(m.r) * 1000 + preds.indexOf(m.p);
   const sorted = [...matches].sort((x, y) => order(x) - order(y));
   const rules: Record<string, string> = {};
   for (const j of [...refs, ...preds]) if (j.rule) rules[j.id] = j.rule;
   return {
     evaluation: {
-      reference_findings: refs.map(asFinding),
-      predicted_findings: preds.map(asFinding),
+      reference_findings: refs.filter((r) => listed(r, refOr)).map(asFinding(refOr)),
+      predicted_findings: preds.filter((p) => listed(p, predOr)).map(asFinding(predOr)),
       matched_findings: sorted.map((m) => ({ ref_id: m.r.id, pred_id: m.p.id })),
       errors: {
-        false_findings: preds.filter((p) => !matchedPreds.has(p)).map((p) => p.id),
-        missing_findings: refs.filter((r) => !matchedRefs.has(r)).map((r) => r.id),
+        false_findings: preds.filter((p) => !matchedPreds.has(p) && listed(p, predOr)).map((p) => p.id),
+        missing_findings: refs.filter((r) => !matchedRefs.has(r) && listed(r, refOr)).map((r) => r.id),
         attribute_errors: sorted.flatMap((m) => attributeErrors(m, matches)),
       },
     },
     rules,
   };
+}
+
+/**
+ * Unmatched findings that are alternatives of one sign (match.ts `alternatives`): the weightiest
+ * reading stays, listing the others (kept -> their names); the others map to [] and are not listed.
+ */
+function foldAlternatives(unmatched: Judged[]): Map<Judged, string[]> {
+  const out = new Map<Judged, string[]>();
+  const w = (j: Judged) => SIGNIFICANCE_WEIGHTS[j.significance] ?? 0;
+  for (const j of unmatched) {
+    if (out.has(j)) continue;
+    const group = unmatched.filter((x) => x === j || alternatives(x.f, j.f));
+    if (group.length < 2) continue;
+    const kept = group.reduce((a, b) => (w(b) > w(a) ? b : a));
+    for (const x of group) out.set(x, x === kept ? group.filter((y) => y !== kept).map((y) => y.f.name) : []);
+  }
+  return out;
 }
 
 /** Options of `crimson:lexicon`; unknown keys are an error. */

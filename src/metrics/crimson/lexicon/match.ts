@@ -7,6 +7,9 @@
 import type { Finding, Laterality } from '../../../clinical/model.js';
 import { vagueGrade } from './grading.js';
 import type { Judged } from './judged.js';
+import { SIGNIFICANCE_WEIGHTS } from '../score.js';
+
+const weight = (j: Judged): number => SIGNIFICANCE_WEIGHTS[j.significance] ?? 0.25;
 
 export type SideRelation = 'same' | 'unstated' | 'subset' | 'superset' | 'opposite';
 
@@ -91,7 +94,66 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
     const m = matches.find((x) => sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && placed(x.r.f, p.f) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
     if (m) pair(m.r, p, 'restated');
   }
+  // 7. A sign named beside its interpretation (§1.5: one finding, the sign its evidence): "bronchial
+  // wall thickening" listed apart where the other report reads bronchiectasis from it, or the same
+  // sign read by both, one report naming the sign again. Either way round, on a compatible side.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const m = matches.find((x) => compatible(x.r, p) && (signOf(p.f, x.r.f) || signOf(p.f, x.p.f)));
+    if (m) pair(m.r, p, 'restated');
+  }
+  for (const r of refs) {
+    if (refMatched.has(r)) continue;
+    const m = matches.find((x) => compatible(r, x.p) && (signOf(r.f, x.p.f) || signOf(r.f, x.r.f)));
+    if (m) pair(r, m.p, 'restated');
+  }
+  // 8. Alternatives read from one sign ("opacity, possibly atelectasis or infection"): one finding
+  // with a differential; the alternative not matched is the matched one's, not a finding of its own.
+  // A weightier alternative than the reading matched ("atelectasis versus pneumonia" for "likely
+  // atelectasis") raises or drops a possibility that changes management: an error of that finding.
+  const lighter = (x: Judged, than: Judged) => weight(x) <= weight(than);
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const m = matches.find((x) => x.p !== p && alternatives(x.p.f, p.f));
+    if (m) pair(m.r, p, lighter(p, m.p) ? 'restated' : 'reinterpreted');
+  }
+  for (const r of refs) {
+    if (refMatched.has(r)) continue;
+    const m = matches.find((x) => x.r !== r && alternatives(x.r.f, r.f));
+    if (m) pair(r, m.p, lighter(r, m.r) ? 'restated' : 'reinterpreted');
+  }
+  // 9. Another reading of an airspace abnormality already matched, on its side and in its place
+  // ("left upper zone opacity ... consolidation, ?aspiration" for a contusion there): the same
+  // finding read wrongly once more, an error of that finding, not a false finding elsewhere.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const m = matches.find((x) => sameSign(x.r.f, p.f));
+    if (m) pair(m.r, p, 'reinterpreted');
+  }
   return matches;
+}
+
+/** Signs of one airspace abnormality: an opacity and a consolidation differ in wording only (§1.5). */
+const AIRSPACE = new Set(['lung opacity', 'consolidation']);
+const airspace = (f: Finding): boolean => AIRSPACE.has(f.name) || !!f.evidence?.some((e) => AIRSPACE.has(e));
+
+/** Read from the same sign: a shared one, or airspace signs on one stated side in one stated place. */
+function sameSign(a: Finding, b: Finding): boolean {
+  if (a.name === b.name || sideRelation(a.laterality, b.laterality) !== 'same') return false;
+  return (!!sharedSign(a, b) && samePlace(a, b)) || (!!a.laterality && airspace(a) && airspace(b) && placed(a, b));
+}
+
+/** Sides that do not contradict. */
+const compatible = (a: Judged, b: Judged): boolean => sideRelation(a.f.laterality, b.f.laterality) !== 'opposite';
+
+/** `sign` is a sign `f` was read from, in its place. */
+function signOf(sign: Finding, f: Finding): boolean {
+  return sign.name !== f.name && !!f.evidence?.includes(sign.name) && samePlace(sign, f);
+}
+
+/** Two readings of one sign in one sentence and place: the alternatives of a differential. */
+export function alternatives(a: Finding, b: Finding): boolean {
+  return a !== b && a.name !== b.name && a.sentence === b.sentence && sideRelation(a.laterality, b.laterality) === 'same' && samePlace(a, b) && !!sharedSign(a, b);
 }
 
 /** Both placed, in the same region or level. */

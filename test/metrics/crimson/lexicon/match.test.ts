@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { judgeByLexicon } from '../../../../src/metrics/crimson/lexicon-judge.js';
+import { computeCrimsonScore } from '../../../../src/metrics/crimson/score.js';
+
+const judge = (reference: string, candidate: string) => judgeByLexicon(reference, candidate).evaluation;
+const score = (reference: string, candidate: string) => computeCrimsonScore(judge(reference, candidate)).crimson_score;
+
+describe('crimson:lexicon matching: one finding, however many names a report gives it (METRICS §1.5)', () => {
+  it('a sign listed beside the finding the other report reads from it is that finding, not a false one', () => {
+    const ref = 'Cylindrical bronchiectasis with bronchial wall thickening in both lower zones.';
+    const e = judge(ref, 'Bilateral lower zone bronchiectasis. Bronchial wall thickening is also seen.');
+    expect(e.errors.false_findings).toEqual([]);
+    expect(e.errors.attribute_errors).toEqual([]);
+    expect(e.matched_findings).toHaveLength(2);
+    expect(score(ref, 'Bilateral lower zone bronchiectasis. Bronchial wall thickening is also seen.')).toBe(1);
+    // the other way round: the reference lists the sign, the candidate reads the finding from it
+    expect(judge('Bilateral lower zone bronchiectasis. Bronchial wall thickening is also seen.', ref).errors.missing_findings).toEqual([]);
+  });
+
+  it('the lighter alternative of a differential is the matched reading, not an invented finding', () => {
+    const e = judge('Right lower lobe pneumonia.', 'Right lower lobe opacity, which may represent atelectasis or pneumonia.');
+    expect(e.errors.false_findings).toEqual([]);
+    // what is left is the hedge on the pneumonia, graded
+    expect(e.errors.attribute_errors.map((a) => a.error_types[0])).toEqual(['certainty']);
+  });
+
+  it('a weightier alternative raises a possibility that changes management: an error of that finding', () => {
+    const ref = 'Left basal opacity, likely atelectasis.';
+    const e = judge(ref, 'Left basal opacity, atelectasis versus pneumonia.');
+    expect(e.errors.false_findings).toEqual([]);
+    expect(e.errors.attribute_errors.filter((a) => a.severity === 'significant').map((a) => a.error_types[0])).toEqual(['overinterpretation']);
+    expect(score(ref, 'Left basal opacity, atelectasis versus pneumonia.')).toBeLessThan(score(ref, 'Left basal opacity, probably atelectasis.'));
+  });
+
+  it('an invented differential is one false finding, weighed as its weightiest reading', () => {
+    const normal = 'No acute cardiopulmonary abnormality.';
+    const e = judge(normal, 'Left basal opacity, possibly atelectasis or early pneumonia.');
+    expect(e.predicted_findings).toHaveLength(1);
+    expect(e.predicted_findings[0]).toMatchObject({ clinical_significance: 'actionable_not_urgent', finding: expect.stringMatching(/pneumonia.*\(or atelectasis\)/) });
+    expect(e.errors.false_findings).toHaveLength(1);
+    expect(score(normal, 'Left basal opacity, possibly atelectasis or early pneumonia.')).toBe(score(normal, 'Possible left basal pneumonia.'));
+  });
+
+  it('a second, wrong reading of an airspace opacity already matched is an error of that finding, not a false finding', () => {
+    const ref = 'Patchy right upper zone opacity after the collision, likely contusion.';
+    const twice = 'Right upper zone opacity. Consolidation in the right upper zone, ?aspiration.';
+    const e = judge(ref, twice);
+    expect(e.errors.false_findings).toEqual([]);
+    expect(e.errors.attribute_errors.map((a) => a.error_types[0])).toContain('overinterpretation');
+    // worse than naming only the opacity, better than putting the contusion on the wrong side
+    expect(score(ref, twice)).toBeLessThan(score(ref, 'Right upper zone opacity.'));
+    expect(score(ref, twice)).toBeGreaterThan(0);
+    // on the other side it is no reading of that opacity
+    expect(judge(ref, 'Right upper zone opacity. Consolidation in the left upper zone, ?aspiration.').errors.false_findings).toHaveLength(1);
+  });
+});
