@@ -14,7 +14,7 @@ import { placeByLevel } from './_internals/levels.js';
 import { sideOfTheLung } from './_internals/lung-side.js';
 import { describedWith, earlierGrade, gradesChange, heightStandard, nowGrade, viaRoute, withHeads } from './_internals/reach.js';
 import { giveRouteSides, sheathRoutes } from './_internals/routes.js';
-import { CUE, F, type Item, type Mention } from './_internals/types.js';
+import { CUE, F, newItem, type Item, type Mention } from './_internals/types.js';
 import { coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
 
 const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
@@ -90,6 +90,18 @@ function withCoordinated(items: readonly Item[], found: Mention[], idx: MentionI
 }
 
 
+const ATRIUM = newItem({ flags: F.POS, pos: 'right atrium' }, F.POS, 0, 0, 'right atrium', 'right', undefined);
+
+/**
+ * "Tip 3 cm below the cavoatrial junction": a line that comes down into the SVC and passes the junction lies in the right
+ * atrium (a line from below, an umbilical or femoral one, passes it the other way).
+ */
+function intoAtrium(items: readonly Item[], k: number, m: Mention, g: Grammar): boolean {
+  if (items[k]!.pos !== 'cavoatrial junction' || !g.info.get(m.name)!.appropriate.has('svc')) return false;
+  const j = items[k - 1]?.text === 'the' ? k - 2 : k - 1;
+  return /^(?:below|beyond|past|distal to)$/.test(items[j]?.text ?? '');
+}
+
 /** Attaches every attribute word of one sentence to its mention(s). */
 export function attachAttributes(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
   const idx = indexMentions(mentions);
@@ -107,7 +119,7 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
     }
     const route = nextInPhrase(items, k, all);
     if (it.flags & F.POS && !route?.some((m) => g.info.get(m.name)!.device) && !viaRoute(items, k)) {
-      for (const m of before(items, k, idx, F.POS, g, true)) apply(device(m), it, F.POS);
+      for (const m of before(items, k, idx, F.POS, g, true)) apply(device(m), intoAtrium(items, k, device(m), g) ? ATRIUM : it, F.POS);
       // "free gas BENEATH THE LEFT HEMIDIAPHRAGM": a tip landmark that names a side places a finding that is no device
       const side = / (left|right) /.exec(` ${it.text} `)?.[1] as 'left' | 'right' | undefined;
       if (side) for (const m of before(items, k, idx, F.LAT, g)) if (!g.info.get(m.name)!.device && !m.lats.length) m.lats.push(side);

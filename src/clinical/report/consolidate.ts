@@ -159,6 +159,7 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
     const placed = text === undefined ? undefined : presumedPlacement(f, text);
     if (side) f.laterality = side.laterality;
     if (placed) f.devicePlacement = placed.devicePlacement;
+    if (text !== undefined && tunnelledInAtrium(f, text)) f.devicePlacement = 'appropriate';
     f.id = `F${i + 1}`;
   }
   return out;
@@ -178,6 +179,16 @@ function presumedPlacement(f: Finding, text: string): Pick<Finding, 'devicePlace
   if (f.devicePlacement || f.status === 'absent' || EXTERNAL.has(f.name) || getLexicon().byName.get(f.name)?.category !== 'device') return undefined;
   if (PROBLEM.test(text.slice(f.span[1], f.span[1] + 120))) return undefined;
   return { devicePlacement: 'appropriate' };
+}
+
+const TUNNELLED = /\b(?:hickman|groshong|tunnel+ed)\b/i;
+const TOO_DEEP_WORDS = /\b(?:deep\w*|withdraw\w*|retract\w*|pull\w* back|malposit\w*|too far)\b/i;
+
+/** "Hickman catheter, tip in the right atrium": a tunnelled line is placed for long-term use with its tip in the atrium. */
+function tunnelledInAtrium(f: Finding, text: string): boolean {
+  if (f.name !== 'central venous catheter' || f.devicePosition !== 'right atrium' || f.devicePlacement !== 'malpositioned') return false;
+  const end = text.indexOf('.', f.span[1]);
+  return TUNNELLED.test(text.slice(f.span[0], f.span[1])) && !TOO_DEEP_WORDS.test(text.slice(f.span[0], end < 0 ? undefined : end));
 }
 
 /** A tube whose tip lies in one main bronchus is on that side ("ETT extends into the right mainstem bronchus"). */

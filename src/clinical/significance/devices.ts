@@ -17,6 +17,12 @@ export interface DevicePlacementInput {
 /** Tip positions where a device that does not belong there does harm at once (a bronchus, the oesophagus, the pleura, a vein leading away from the heart). */
 const DANGEROUS = new Set(['right mainstem bronchus', 'left mainstem bronchus', 'airway', 'esophagus', 'pleural space', 'internal jugular vein']);
 
+/**
+ * A short-term central line whose tip is called malpositioned in the right atrium is too deep there (arrhythmia,
+ * perforation): urgent, as every labelled set reads it; a PICC, a port and a dialysis catheter are acceptable there.
+ */
+export const TOO_DEEP_IN_ATRIUM: ReadonlySet<string> = new Set(['central venous catheter']);
+
 /** An airway tube this close to the carina may enter a bronchus with neck flexion; this far above it may come out. */
 const CARINA_URGENT_WITHIN_MM = 15;
 const CARINA_URGENT_FROM_MM = 80;
@@ -28,6 +34,9 @@ export function malpositionSignificance(entry: LexiconFinding, f: DevicePlacemen
   if (position !== undefined && !belongs && DANGEROUS.has(position)) return { significance: 'urgent', because: `a tip in the ${position} needs repositioning at once` };
   if (entry.carinaDistanceMm && ageYears !== undefined && ageYears < 1 && belongs && f.measurementMm !== undefined && f.measurementMm >= 5) {
     return { significance: 'not_actionable_not_urgent', because: "an infant's trachea is short: a tube tip 0.5 cm or more above the carina is where it belongs (the adult window does not apply)" };
+  }
+  if (position === 'right atrium' && TOO_DEEP_IN_ATRIUM.has(entry.name) && !f.cues?.slight) {
+    return { significance: 'urgent', because: 'a central line tip in the right atrium may provoke arrhythmia or perforate: it is pulled back at once' };
   }
   if (f.cues?.slight) return { significance: 'actionable_not_urgent', because: 'a device only slightly out of place is adjusted, not an emergency' };
   if (position === 'pulmonary artery' && belongs && f.cues?.peripheral) {

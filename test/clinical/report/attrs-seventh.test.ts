@@ -1,6 +1,6 @@
 /** Issue 12, seventh session (attrs): how mentions across a report become one finding, with its attributes. */
 import { describe, expect, it } from 'vitest';
-import { seen } from './_helpers.js';
+import { one, seen } from './_helpers.js';
 
 describe('a sign in a zone is the finding its lobe is read as in another sentence', () => {
   it.each([
@@ -20,5 +20,22 @@ describe('a sign in a zone is the finding its lobe is read as in another sentenc
     expect(seen('Hyperexpanded lungs with paucity of upper zone vessels, consistent with emphysema. Large left apical bulla.')).toEqual([
       'emphysema:present:bilateral', 'bullae:present:left',
     ]);
+  });
+});
+
+describe('a central line tip past the cavoatrial junction is in the right atrium; too deep there is urgent', () => {
+  const tip = (text: string, name: string) => {
+    const f = one(text, name);
+    return [f?.devicePosition, f?.devicePlacement, f?.significance];
+  };
+  it.each([
+    ['Left subclavian central line, tip in the mid right atrium; recommend withdrawal by 3 cm.', 'central venous catheter', ['right atrium', 'malpositioned', 'urgent']],
+    ['Right IJ line with its tip about 4 cm below the cavoatrial junction, should be pulled back.', 'central venous catheter', ['right atrium', 'malpositioned', 'urgent']],
+    ['Right IJ line with its tip just above the cavoatrial junction.', 'central venous catheter', ['cavoatrial junction', 'appropriate', 'not_actionable_not_urgent']],
+    ['Right IJ line, tip slightly deep in the right atrium.', 'central venous catheter', ['right atrium', 'malpositioned', 'actionable_not_urgent']],
+    ['Right arm PICC terminating in the right atrium.', 'picc', ['right atrium', 'appropriate', 'not_actionable_not_urgent']],
+    ['Tunnelled haemodialysis catheter from the right, tips in the right atrium.', 'dialysis catheter', ['right atrium', 'appropriate', 'not_actionable_not_urgent']],
+  ] as const)('%s', (text, name, expected) => {
+    expect(tip(text, name)).toEqual(expected);
   });
 });
