@@ -153,9 +153,12 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   const pb = b.probability ?? 3;
   if (pa !== pb) add('certainty', gradeFor(r), `certainty ${pa} of 3 in the reference, ${pb} of 3 in the candidate`);
 
-  if (a.temporal && b.temporal && TEMPORAL_GROUP[a.temporal] !== TEMPORAL_GROUP[b.temporal]) {
-    add('temporal', 'significant', `${a.temporal} in the reference, ${b.temporal} in the candidate`);
-  } else if (a.temporal && !b.temporal && CHANGE.has(a.temporal)) {
+  // the change may be stated on another mention of the finding ("TTN cannot be excluded. New
+  // opacities at the base.": the sign, restated, carries "new")
+  const said = b.temporal ?? all.find((x) => x.r === r && x.names === 'restated' && x.p.f.temporal)?.p.f.temporal;
+  if (a.temporal && said && TEMPORAL_GROUP[a.temporal] !== TEMPORAL_GROUP[said]) {
+    add('temporal', 'significant', `${a.temporal} in the reference, ${said} in the candidate`);
+  } else if (a.temporal && !said && CHANGE.has(a.temporal)) {
     add('temporal', gradeFor(r), `${a.temporal} in the reference, not stated in the candidate`);
   }
   return out;

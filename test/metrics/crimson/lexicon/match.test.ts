@@ -54,3 +54,13 @@ describe('crimson:lexicon matching: one finding, however many names a report giv
     expect(judge(ref, 'Right upper zone opacity. Consolidation in the left upper zone, ?aspiration.').errors.false_findings).toHaveLength(1);
   });
 });
+
+describe('crimson:lexicon attributes over every mention of a finding', () => {
+  it('a change stated on the sign, named apart from its interpretation, is stated for the finding', () => {
+    const ref = 'New interstitial opacities in the left lower zone, possibly transient tachypnoea of the newborn.';
+    const split = 'Transient tachypnoea of the newborn is possible. New interstitial opacities in the left lower zone.';
+    expect(judge(ref, split).predicted_findings).toHaveLength(2); // the extractor keeps them apart here
+    expect(score(ref, split)).toBe(1);
+    expect(score(ref, 'Transient tachypnoea of the newborn is possible. Interstitial opacities in the left lower zone.')).toBeLessThan(1);
+  });
+});
