@@ -27,8 +27,12 @@ export interface Judged {
 /** The judged findings of a report, ids `R1..` or `P1..`. */
 export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): Judged[] {
   // a collapse naming no lobe is atelectasis (METRICS §1.5), before mentions merge
-  return consolidate(extractFindings(text).map((f) => comparedFinding(f, text)))
-    .filter((f) => f.status !== 'absent')
+  const present = consolidate(extractFindings(text).map((f) => comparedFinding(f, text))).filter((f) => f.status !== 'absent');
+  // "moderate right and small left effusions" after each side was described restates them: a
+  // finding stated for each side is not a third, bilateral one
+  const sided = (f: Finding, side: 'left' | 'right') => present.some((x) => x.name === f.name && x.laterality === side);
+  return present
+    .filter((f) => !(f.laterality === 'bilateral' && sided(f, 'left') && sided(f, 'right')))
     .map((f, i) => {
       const { significance, rule } = significanceOf(f.name, context, { ...f, cues: significanceCues(f.span, text) });
       return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]), descriptors: descriptorsOf(f.span, text) };

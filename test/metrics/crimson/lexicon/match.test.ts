@@ -64,3 +64,14 @@ describe('crimson:lexicon attributes over every mention of a finding', () => {
     expect(score(ref, 'Transient tachypnoea of the newborn is possible. Interstitial opacities in the left lower zone.')).toBeLessThan(1);
   });
 });
+
+describe('crimson:lexicon findings of a report', () => {
+  it('a bilateral summary of findings already described side by side is no third finding', () => {
+    const ref = 'Large left pleural effusion. Trace right pleural effusion. Impression: large left and trace right pleural effusions.';
+    const e = judge(ref, 'Large left pleural effusion.');
+    expect(e.reference_findings.map((f) => f.finding).join(' | ')).not.toMatch(/bilateral/);
+    expect(e.errors.missing_findings).toHaveLength(1); // the right one only
+    // a bilateral finding stated alone stays one finding
+    expect(judge('Bilateral pleural effusions.', 'Bilateral pleural effusions.').reference_findings).toHaveLength(1);
+  });
+});
