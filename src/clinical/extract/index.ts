@@ -10,6 +10,7 @@ import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
 import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
+import { deniedNames, dropCaveats } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { getGrammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
@@ -41,13 +42,20 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
   const out: Finding[] = [];
   // the last finding with a side in the sentence before: what an "underlying" or "superimposed" finding lies under
   let prior: Mention | undefined;
+  // what the sentence before denied: a caveat right after a denial ("... cannot be entirely excluded") takes nothing back
+  let denied: ReadonlySet<string> = new Set();
   for (const sentence of splitSentences(clean)) {
     if (sentence.skip) continue;
     const items = buildItems(clean, sentence.start, sentence.end, g);
     const mentions = findMentions(items, g);
-    if (mentions.length === 0) continue;
+    if (mentions.length === 0) {
+      denied = new Set();
+      continue;
+    }
     const scopes = assignStatus(items, mentions);
     applyComparatives(items, mentions);
+    dropCaveats(items, mentions, denied);
+    denied = deniedNames(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g, clean, prior);
     prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device);

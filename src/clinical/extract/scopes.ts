@@ -37,7 +37,9 @@ const MODALITY = /^(?:radiograph\w*|film|films|x ray|xray|view|views|projection|
  * this patient, is a limitation (CONVENTIONS §31): its finding states nothing about the study.
  */
 function limitsTheFilm(items: readonly Item[], k: number): boolean {
-  if (!(items[k]!.flags & F.HEDGEPOST) || (items[k]!.p ?? 3) > 1) return false;
+  const it = items[k]!;
+  // a pre-hedge said after its finding counts when it says the finding cannot be excluded ("would be DIFFICULT TO EXCLUDE on this film")
+  if (!(it.flags & F.HEDGEPOST || (it.flags & F.HEDGEPRE && /exclu|rule/.test(it.text))) || (it.p ?? 3) > 1) return false;
   if (items[k + 1]?.text === 'radiographically') return true;
   if (!/^(?:on|by|with|in)$/.test(items[k + 1]?.text ?? '')) return false;
   for (let j = k + 2; j < items.length && j <= k + 5; j++) {
@@ -114,11 +116,21 @@ function deniedBefore(items: readonly Item[], j: number): boolean {
   return prev !== undefined && ((prev.flags & F.NEGPOST) !== 0 || prev.text === 'less likely');
 }
 
+/** Hedges that, said after their finding, deny it as `is unlikely` does: "consolidation LESS LIKELY", "edema is considered UNLIKELY". */
+const NEAR_DENIAL = new Set(['less likely', 'unlikely']);
+
+/** The cue a post-cue applies: a limitation of the film drops its finding, a trailing "less likely" denies it. */
+function postCue(items: readonly Item[], k: number): { neg: boolean; p: 1 | 2 | 3; drop?: boolean } {
+  if (limitsTheFilm(items, k)) return { neg: false, p: 3, drop: true };
+  if (NEAR_DENIAL.has(items[k]!.text)) return { neg: true, p: 3 };
+  return cueOf(items[k]!);
+}
+
 /** Backward scopes of post-cues. */
 function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): void {
   for (let k = 0; k < items.length; k++) {
     if (dirs[k] !== 'post') continue;
-    const cue = limitsTheFilm(items, k) ? { neg: false, p: 3 as const, drop: true } : cueOf(items[k]!);
+    const cue = postCue(items, k);
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
       const ends = idx.endAt.get(j);
       if (ends) {

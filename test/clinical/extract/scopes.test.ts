@@ -134,3 +134,45 @@ describe('Australian and British shorthand (new-user review)', () => {
     expect(statuses('Are there any rib fractures?')).toEqual([]);
   });
 });
+
+describe('a trailing "less likely" (issue 12, seventh session)', () => {
+  it.each([
+    'Effusion less likely.',
+    'Pneumonia unlikely.',
+    'Cardiogenic oedema is thought less likely given the small heart.',
+    'Aspiration is considered less likely because of the upright posture.',
+  ])('denies the finding before it, as "is unlikely" does: %s', (t) => {
+    expect(statuses(t).at(0)).toMatch(/:absent$/);
+  });
+
+  it('keeps a comparison, a later hedge and a pre-hedge as they were', () => {
+    expect(statuses('Oedema is less likely than infection.')).toEqual(['pulmonary edema:uncertain1', 'pneumonia:uncertain2']);
+    expect(statuses('Empyema less likely, though not excluded.')).toEqual(['empyema:uncertain1']);
+    expect(statuses('Probable atelectasis, less likely pneumonia.')).toEqual(['atelectasis:uncertain2', 'pneumonia:uncertain1']);
+  });
+});
+
+describe('a hedge on the film after its finding (issue 12, seventh session)', () => {
+  it('reaches back over a phrase naming the examination, and is a limitation', () => {
+    // the denial stands: the small one "difficult to exclude on this portable view" is the film's limit
+    expect(statuses('No convincing pneumothorax, but a shallow apical pneumothorax would be difficult to exclude on this portable view.')).toEqual(['pneumothorax:absent']);
+  });
+});
+
+describe('a caveat after a flat denial (issue 12, seventh session)', () => {
+  it.each([
+    'No pneumothorax; a tiny apical pneumothorax is not excluded.',
+    'There is no pneumothorax. A small one at the apex cannot be entirely excluded, repeat film advised.',
+    'No pneumothorax. A small pneumothorax cannot be completely excluded.',
+  ])('takes nothing back: %s', (t) => {
+    expect(statuses(t)).toEqual(['pneumothorax:absent']);
+  });
+
+  it('is the finding status after a reserved denial, a named side or another finding', () => {
+    // "no large" denies only a large one; a side names where the denial did not look
+    expect(statuses('No large pneumothorax, but a small anterior pneumothorax cannot be excluded.')).toEqual(['pneumothorax:uncertain1']);
+    expect(statuses('No obvious pneumothorax; a small one cannot be ruled out.')).toContain('pneumothorax:absent');
+    expect(statuses('No consolidation, though at the left base early consolidation is not excluded.')).toEqual(['consolidation:absent', 'consolidation:uncertain1']);
+    expect(statuses('No consolidation. Early pneumonia cannot be excluded.')).toEqual(['consolidation:absent', 'pneumonia:uncertain1']);
+  });
+});

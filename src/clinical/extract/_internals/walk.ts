@@ -119,6 +119,19 @@ const PRESENCE = new Set(['present', 'seen', 'noted', 'identified', 'visualized'
 
 /** Words opening a phrase that only says on what grounds a hedge is made ("pneumonia probable IN the clinical context"). */
 const GROUNDS = new Set(['in', 'given', 'clinically', 'radiologically', 'radiographically']);
+/** Grounds words whose phrase is a reason however it is worded ("less likely GIVEN the normal heart size"): it runs to the clause end. */
+const REASONS = new Set(['given', 'because', 'considering']);
+/** Words naming the examination a hedge is made on ("cannot be excluded ON THIS SUPINE FILM"). */
+const EXAM = /^(?:on|in|with|at)$/;
+const EXAM_WORDS = /^(?:this|the|a|an|single|supine|portable|ap|pa|frontal|lateral|erect|semi erect|bedside|radiograph\w*|film|films|view|views|projection|study|examination|exam|image|images|imaging|cxr|x ray|position|positioning)$/;
+
+/** Whether items k+1.. are only a phrase naming the examination ("on this supine film"), then the clause end. */
+function examPhrase(items: readonly Item[], k: number): boolean {
+  if (!EXAM.test(items[k + 1]?.text ?? '')) return false;
+  let j = k + 2;
+  for (; j < items.length && !(items[j]!.flags & F.CLAUSE); j++) if (items[j]!.flags !== 0 && !EXAM_WORDS.test(items[j]!.text)) return false;
+  return j > k + 2;
+}
 
 /**
  * Whether item `k` stands at the end of its clause: only punctuation or presence words after it, or a phrase of
@@ -126,6 +139,7 @@ const GROUNDS = new Set(['in', 'given', 'clinically', 'radiologically', 'radiogr
  */
 export function atClauseEnd(items: readonly Item[], k: number): boolean {
   let grounds = false;
+  if (REASONS.has(items[k + 1]?.text ?? '') || examPhrase(items, k)) return true;
   for (let j = k + 1; j < items.length; j++) {
     const it = items[j]!;
     if (it.flags & F.CLAUSE || (it.flags & F.TERM && !PRESENCE.has(it.text.split(' ').pop()!))) return true;

@@ -1,0 +1,68 @@
+/**
+ * Caveats that take back nothing (CONVENTIONS §31): a finding denied and then said to be not
+ * excludable ("No pneumothorax; a small apical pneumothorax is not excluded", "No pneumothorax.
+ * A small one cannot be entirely excluded.") is the radiologist's reservation about the film, not
+ * a second, possible finding: the denial stands and the caveat states nothing.
+ */
+import { F, type Item, type Mention } from './types.js';
+import { REACH } from './walk.js';
+
+/** A cue saying a finding cannot be excluded ("not excluded", "cannot rule out", "difficult to exclude"). */
+function excludes(it: Item): boolean {
+  return (it.flags & (F.HEDGEPOST | F.HEDGEPRE)) !== 0 && it.p === 1 && /exclu|rule/.test(it.text);
+}
+
+/** Whether mention m is hedged only by an exclusion cue: just before it ("cannot exclude a small X") or after it in its clause. */
+function hedgedByExclusion(items: readonly Item[], m: Mention): boolean {
+  for (let j = m.a - 1; j >= 0 && j >= m.a - 4; j--) {
+    const it = items[j]!;
+    if (excludes(it)) return true;
+    if (it.flags & (F.FINDING | F.CLAUSE | F.NEGPRE | F.NEGPOST)) break;
+  }
+  for (let j = m.b + 1; j < items.length && j <= m.b + REACH; j++) {
+    const it = items[j]!;
+    if (excludes(it)) return true;
+    if (it.flags & (F.FINDING | F.CLAUSE) || (it.flags & (F.HEDGEPRE | F.HEDGEPOST) && !(it.flags & F.COPULA))) return false;
+  }
+  return false;
+}
+
+/** Words that deny only part of a finding or deny it with reserve ("no LARGE pneumothorax", "no OBVIOUS pneumothorax"): a caveat after them is the finding's status. */
+const RESERVED = /\b(?:large|significant|appreciable|obvious|definite|definitive|convincing|frank|overt|discrete|visible|gross|major|sizeable|sizable|substantial|focal|acute)\b/;
+
+/** Whether mention m is denied outright: a flat negation, not a reserved one, before it in its clause (or a post-negation). */
+function flatDenial(items: readonly Item[], m: Mention): boolean {
+  if (m.status !== 'absent' || m.kind === 'normal' || m.removed || m.dropped) return false;
+  for (let j = m.a - 1; j >= 0 && j >= m.a - REACH; j--) {
+    const it = items[j]!;
+    if (it.flags & F.NEGPRE) return !RESERVED.test(it.text);
+    if (it.flags & (F.CLAUSE | F.FINDING) || (it.flags & F.SEV && RESERVED.test(it.text))) break;
+  }
+  return m.post?.neg === true;
+}
+
+/** Names a sentence denies outright (not through a normal statement such as "lungs are clear", nor "no large ..."). */
+export function deniedNames(items: readonly Item[], mentions: readonly Mention[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of mentions) if (flatDenial(items, m)) out.add(m.name);
+  return out;
+}
+
+/** Whether the caveat's clause names a side: a possible finding placed where the denial did not look ("... is not excludable in the right base"). */
+function sided(items: readonly Item[], m: Mention): boolean {
+  for (let j = m.a - 1; j >= 0 && !(items[j]!.flags & F.CLAUSE); j--) if (items[j]!.flags & F.LAT) return true;
+  for (let j = m.a; j < items.length && !(items[j]!.flags & F.CLAUSE); j++) if (items[j]!.flags & F.LAT) return true;
+  return false;
+}
+
+/**
+ * Drops the possible mentions of a finding that the sentence before (`before`) or an earlier clause of this sentence
+ * denied, when only an exclusion cue hedges them.
+ */
+export function dropCaveats(items: readonly Item[], mentions: readonly Mention[], before: ReadonlySet<string>): void {
+  for (const m of mentions) {
+    if (m.status !== 'uncertain' || m.p !== 1 || m.kind === 'normal') continue;
+    const denied = before.has(m.name) || mentions.some((x) => x.b < m.a && x.name === m.name && flatDenial(items, x));
+    if (denied && hedgedByExclusion(items, m) && !sided(items, m)) m.dropped = true;
+  }
+}
