@@ -12,6 +12,7 @@ import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
 import { deniedNames, dropCaveats } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
+import { dropNonFindings } from './_internals/nonfinding.js';
 import { getGrammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
 import { findMentions } from './mentions.js';
@@ -54,6 +55,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     }
     const scopes = assignStatus(items, mentions);
     applyComparatives(items, mentions);
+    dropNonFindings(items, mentions, g);
     dropCaveats(items, mentions, denied);
     denied = deniedNames(items, mentions);
     attachAttributes(items, mentions, g);

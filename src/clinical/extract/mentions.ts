@@ -13,6 +13,17 @@ function hasAny(words: string, cues: readonly string[]): boolean {
   return false;
 }
 
+/** Words that put the state a term's participle names on the earlier study. */
+const EARLIER = new Set(['previously', 'formerly', 'initially', 'originally']);
+
+/**
+ * "Reduction in the PREVIOUSLY WIDENED superior mediastinum", "the previously collapsed lobe has re-expanded": a term that
+ * opens with a participle after an earlier-time word names the state of the earlier study, not a finding of this one.
+ */
+function earlierState(items: readonly Item[], k: number): boolean {
+  return EARLIER.has(items[k - 1]?.text ?? '') && /^\w+ed\b/.test(items[k]!.text) && items[k]!.text.includes(' ');
+}
+
 /**
  * The finding mentions among a sentence's items, in text order. The specific term already
  * won at matching time (`tension pneumothorax` is one term, never also `pneumothorax`); a
@@ -30,7 +41,9 @@ export function findMentions(items: readonly Item[], g: Grammar = getGrammar()):
       words ??= ` ${items.map((x) => x.text).join(' ')} `;
       if (hasAny(words, sense.when) && !hasAny(words, sense.unless)) name = sense.finding;
     }
-    terms.push(newMention(name, k, k, it.s, it.e, 'term', undefined, it.s, (it.flags & F.REMOVED) !== 0));
+    const m = newMention(name, k, k, it.s, it.e, 'term', undefined, it.s, (it.flags & F.REMOVED) !== 0);
+    if (earlierState(items, k)) m.dropped = true;
+    terms.push(m);
   }
   const statements = statementMentions(items, g).filter(
     (st) => !terms.some((t) => t.name === st.name && t.a >= st.a && t.b <= st.b),

@@ -7,7 +7,7 @@
  * `or`/`versus` are uncertain 1 unless a hedge word of their own says otherwise.
  */
 import { F, type Item, type Mention, type Scope } from './_internals/types.js';
-import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, type MentionIndex } from './_internals/walk.js';
+import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, parenthesized, REACH, type MentionIndex } from './_internals/walk.js';
 
 type Dir = 'pre' | 'post' | undefined;
 
@@ -63,23 +63,38 @@ function linkedToNegated(items: readonly Item[], end: number, k: number): boolea
   return true;
 }
 
+/** Non-finding cues that ask (a question, an indication, a request to exclude): a hedge inside what they ask is asked too. */
+const QUESTION = /\b(?:question|evaluat\w*|eval|assess\w*|rule out|exclude|is there|are there|concern is)\b/;
+
+/** Non-finding cues that name the clinical context a statement is made in. */
+const CONTEXT = /\b(?:setting|context|given|patient with|in view of)\b/;
+
 /** Forward scopes: one linear pass; records each mention's scope, and the cue group of each cue item. */
 function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, groupOf: Map<number, number>): void {
   let active: Scope | undefined;
   let pending = false;
   let groups = 0;
   let negEnd = -2; // last item of the latest negated mention
+  let question = false; // a question scope open with no clause break since
+  let context = false; // the open non-finding scope names the clinical context ("in the setting of")
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
+    if (it.flags & (F.CLAUSE | F.TERM) && it.text !== ':') question = false;
     if (it.flags & F.TERM && !(it.flags & (F.HEDGEPRE | F.NEGPRE))) [active, pending] = [undefined, false];
+    // "which in the setting of fever ARE suspicious for septic emboli": a context phrase ends at its clause's verb
+    if (it.flags & F.COPULA && active?.drop && context) [active, pending] = [undefined, false];
     if (dirs[k] === 'pre') {
       let cue = cueOf(it);
       // "no opacity SUGGESTIVE OF pneumonia", "no consolidation to SUGGEST pneumonia": the interpretation is denied too
       if (it.flags & F.LINK && !cue.neg && !cue.drop && linkedToNegated(items, negEnd, k)) cue = { neg: true, p: 3 };
       if (it.flags & F.TERM) pending = false;
+      // "Question: reported as widened mediastinum ?MASS": a hedge inside an open question is part of the question
+      if (question && active && !cue.neg) cue = { neg: false, p: cue.p, drop: true };
       // scopes built field by field, not spread: one object shape (a spread here was 2% of the extractor)
       if (pending && active) active = { neg: active.neg || cue.neg, p: Math.min(active.p, cue.p) as 1 | 2 | 3, drop: active.drop || cue.drop ? true : undefined, group: active.group };
       else active = { neg: cue.neg, p: cue.p, drop: cue.drop, group: ++groups };
+      question = active.drop === true && (question || QUESTION.test(it.text));
+      context = active.drop === true && CONTEXT.test(it.text);
       pending = true;
       groupOf.set(k, active.group);
     }
@@ -131,13 +146,16 @@ function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): voi
   for (let k = 0; k < items.length; k++) {
     if (dirs[k] !== 'post') continue;
     const cue = postCue(items, k);
+    let close = -1; // a parenthesis just before the cue: what it holds and glosses shares the cue
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
+      if (items[j]!.text === ')' && close < 0 && j >= k - 2) close = j;
       const ends = idx.endAt.get(j);
       if (ends) {
         for (const m of ends) {
           if (!m.post || overrides(m, cue)) m.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: true };
           for (const c of coordinatedBefore(items, m, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false };
         }
+        if (close >= 0) for (const c of parenthesized(items, close, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false };
         break;
       }
       // "pneumonia is less likely BUT cannot be excluded", "less likely, ALTHOUGH not excluded": the hedge reaches back over

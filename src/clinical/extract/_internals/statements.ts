@@ -115,10 +115,27 @@ function negated(items: readonly Item[], from: number, to: number): boolean {
   return false;
 }
 
+/** Words that put a predicate on the earlier study ("the PREVIOUSLY widened mediastinum", "which was blunted EARLIER"). */
+const EARLIER = new Set(['previously', 'formerly', 'earlier', 'initially', 'originally']);
+/** Past copulas: with a time word after the predicate ("which WAS blunted earlier") they state the earlier study too. */
+const PAST = new Set(['was', 'were', 'had been', 'has been', 'have been']);
+
+/**
+ * Whether predicate k is said of the earlier study, not this one: "marked reduction in the previously widened superior
+ * mediastinum", "the costophrenic angle, which was blunted earlier, is now clear". Such a statement states no finding here
+ * (what is there now is said elsewhere, or not at all).
+ */
+function ofEarlierStudy(items: readonly Item[], k: number): boolean {
+  if (EARLIER.has(items[k - 1]?.text ?? '')) return true;
+  const after = items[k + 1]?.text ?? '';
+  return (EARLIER.has(after) || after === 'before') && PAST.has(items[k - 1]?.text ?? '');
+}
+
 /** The mentions predicate `k` makes with each of its subjects. */
 function make(items: readonly Item[], k: number, subjects: number[], kind: 'np' | 'clause', g: Grammar): Mention[] {
   const pred = items[k]!;
   const made: Mention[] = [];
+  if (ofEarlierStudy(items, k)) return made;
   for (const j of subjects) {
     const subj = items[j]!.subj ?? tailSubject(items[j]!, g);
     const a = Math.min(j, k);

@@ -148,3 +148,18 @@ export function atClauseEnd(items: readonly Item[], k: number): boolean {
   }
   return true;
 }
+
+/**
+ * The mentions a parenthesis closing at item `close` holds, and the one it glosses just before it: in "oesophageal
+ * rupture (Boerhaave) needs to be excluded" and "other causes (e.g. sarcoidosis, miliary infection) are less likely"
+ * a cue after the parenthesis is said of all of them. Empty when no opening bracket is near.
+ */
+export function parenthesized(items: readonly Item[], close: number, idx: MentionIndex): Mention[] {
+  let open = close - 1;
+  while (open >= 0 && open >= close - 2 * REACH && items[open]!.text !== '(' && items[open]!.text !== ')') open--;
+  if (open < 0 || items[open]!.text !== '(') return [];
+  const out: Mention[] = [];
+  for (let j = open + 1; j < close; j++) for (const m of idx.startAt.get(j) ?? []) if (m.b < close) out.push(m);
+  for (const m of idx.endAt.get(open - 1) ?? []) out.push(m);
+  return out;
+}

@@ -1,0 +1,101 @@
+/**
+ * Constructions that name a finding without stating it of this study (CONVENTIONS §31), read
+ * from the sentence's shape rather than from one cue phrase:
+ * - a finding named as a differential in the predicate ("TB is in the differential", "oedema is a
+ *   less likely differential"), or as a consideration: possible ("ARDS remains a consideration"),
+ *   likely when it is the main one ("PCP is the leading consideration");
+ * - a device named as what the patient needs ("Needs chest drain", "Consider a prophylactic drain",
+ *   "Suggest ICC insertion"): a procedure proposed, not a tube in place;
+ * - a finding word that only names a quality stated normal ("hila of normal size and density").
+ */
+import type { Grammar } from './grammar.js';
+import { F, type Item, type Mention } from './types.js';
+import { coordinatedBefore, indexMentions, inNounPhrase, parenthesized, type MentionIndex } from './walk.js';
+
+/** Verbs that link a subject to a predicate noun besides the copulas. */
+const LINKING = new Set(['remains', 'remain']);
+/** Words that make a consideration the favoured one ("the MAIN consideration", "a STRONG consideration"). */
+const FAVOURED = new Set(['main', 'leading', 'strong', 'primary', 'major', 'chief', 'principal', 'first']);
+
+/**
+ * What the predicate noun after the copula at k makes its subject: one of the differentials ("is in the differential",
+ * "is a less likely differential", "are differential considerations": left out, as the labels read them), a
+ * consideration ("is a consideration": possible; "the main / a strong consideration": likely), or nothing.
+ */
+function predicateNoun(items: readonly Item[], k: number): 'differential' | 1 | 2 | undefined {
+  let favoured = false;
+  for (let j = k + 1; j < items.length && j <= k + 5; j++) {
+    const it = items[j]!;
+    if (/\bdifferentials?\b/.test(it.text)) return 'differential';
+    if (/\bconsiderations?\b/.test(it.text)) return favoured ? 2 : 1;
+    if (FAVOURED.has(it.text)) favoured = true;
+    if (it.flags & (F.FINDING | F.CLAUSE | F.TERM) || it.text === ',') return undefined;
+  }
+  return undefined;
+}
+
+/** The subject mentions before the copula at k: the one ending there, its coordinated list, and what a parenthesis holds. */
+function subjectOf(items: readonly Item[], k: number, idx: MentionIndex): Mention[] {
+  let j = k - 1;
+  while (j >= 0 && items[j]!.flags & F.FILLER) j--;
+  // "Other causes (e.g. X, Y) are less likely differentials": the parenthesis holds the subject
+  const out = items[j]?.text === ')' ? parenthesized(items, j, idx) : [];
+  for (const m of idx.endAt.get(j) ?? []) out.push(m, ...coordinatedBefore(items, m, idx));
+  return out;
+}
+
+/** "Cavitating neoplasm and TB ARE DIFFERENTIAL considerations", "PCP IS THE MAIN CONSIDERATION". */
+function predicateNouns(items: readonly Item[], mentions: readonly Mention[]): void {
+  const idx = indexMentions(mentions);
+  for (let k = 1; k < items.length; k++) {
+    if (!(items[k]!.flags & F.COPULA || LINKING.has(items[k]!.text))) continue;
+    const noun = predicateNoun(items, k);
+    if (noun === undefined) continue;
+    for (const m of subjectOf(items, k, idx)) {
+      if (noun === 'differential') m.dropped = true;
+      else if (m.status !== 'absent') [m.status, m.p] = ['uncertain', Math.min(m.p ?? 3, noun) as 1 | 2];
+    }
+  }
+}
+
+/** Verbs of need and advice that, opening a clause, propose what follows them. */
+const PROPOSE = new Set(['suggest', 'consider', 'needs', 'need', 'requires', 'require', 'would benefit from', 'advise', 'advised', 'recommend']);
+
+/** Whether item k opens its clause (sentence start, or after a colon, dash, semicolon or full stop). */
+function opensClause(items: readonly Item[], k: number): boolean {
+  const prev = items[k - 1];
+  return prev === undefined || prev.text === ':' || prev.text === ';' || prev.text === '.' || prev.text === '-' || (prev.flags & F.CLAUSE) !== 0;
+}
+
+/** "Needs chest drain", "Suggest ICC": a device that is the object of a proposal at the clause start is not in place. */
+function dropProposedDevices(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  const idx = indexMentions(mentions);
+  for (let k = 0; k < items.length; k++) {
+    if (!PROPOSE.has(items[k]!.text) || !opensClause(items, k)) continue;
+    for (let j = k + 1; j < items.length && j <= k + 4; j++) {
+      const at = idx.startAt.get(j);
+      if (at) {
+        for (const m of at) if (g.info.get(m.name)?.device) m.dropped = true;
+        break;
+      }
+      if (!inNounPhrase(items[j]!)) break;
+    }
+  }
+}
+
+/** "Of normal size AND density": a finding word joined to a normal predicate only names the quality stated normal. */
+function dropNormalQualities(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (const m of mentions) {
+    if (m.kind !== 'term') continue;
+    const conj = items[m.a - 1];
+    const pred = items[m.a - 2];
+    if (conj?.text === 'and' && pred && pred.flags & F.NPRED && /\bnormal\b/.test(pred.text)) m.dropped = true;
+  }
+}
+
+/** Marks the mentions of one sentence that these constructions leave out. */
+export function dropNonFindings(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  predicateNouns(items, mentions);
+  dropProposedDevices(items, mentions, g);
+  dropNormalQualities(items, mentions);
+}

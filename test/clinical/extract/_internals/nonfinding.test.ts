@@ -1,0 +1,79 @@
+/** Constructions that name a finding without stating it of this study (issue 12, seventh session; CONVENTIONS §31). */
+import { describe, expect, it } from 'vitest';
+import { brief } from '../_helpers.js';
+
+const statuses = (t: string): string[] => brief(t).map((x) => `${x.name}:${x.status}${x.probability ? x.probability : ''}`);
+
+describe('a finding named in the predicate as a differential or a consideration', () => {
+  it.each([
+    'Lymphoma and sarcoidosis are differential considerations.',
+    'Pneumonia is in the differential.',
+    'Pulmonary oedema is a less likely differential.',
+    'Metastatic disease remains in the differential diagnosis.',
+  ])('a differential is left out: %s', (t) => {
+    expect(statuses(t)).toEqual([]);
+  });
+
+  it('a consideration is possible, the main one likely', () => {
+    expect(statuses('Aspiration is also a consideration.')).toEqual(['aspiration:uncertain1']);
+    expect(statuses('Pulmonary oedema remains a consideration.')).toEqual(['pulmonary edema:uncertain1']);
+    expect(statuses('In this immunosuppressed patient, pneumocystis pneumonia is the leading consideration.')).toEqual(['pneumonia:uncertain2']);
+  });
+
+  it('a parenthesis holds the subject', () => {
+    expect(statuses('Other causes (for example sarcoidosis or lymphoma) are differential considerations.')).toEqual([]);
+  });
+});
+
+describe('a device named as what the patient needs', () => {
+  it.each(['Needs an intercostal drain.', 'Suggest chest tube insertion.', 'Consider a prophylactic left chest drain prior to transfer.', 'Impression: large pneumothorax. Requires chest drain.'])(
+    'is no device in place: %s',
+    (t) => {
+      expect(brief(t).filter((x) => x.name === 'chest tube')).toEqual([]);
+    },
+  );
+
+  it('keeps a device in place and a proposal that names a finding', () => {
+    expect(statuses('Left chest drain in situ. Consider withdrawing the NG tube by 5 cm.')).toEqual(['chest tube:present3', 'enteric tube:present3']);
+    expect(statuses('Consider pneumonia.')).toEqual(['pneumonia:uncertain1']);
+  });
+});
+
+describe('a finding word naming a quality stated normal', () => {
+  it('"of normal size and density" states no opacity', () => {
+    expect(statuses('Both hila are of normal size and density.').filter((x) => x.startsWith('lung opacity'))).toEqual([]);
+  });
+});
+
+describe('a parenthesis before a post-cue', () => {
+  it('shares the cue with what it holds and the term it glosses', () => {
+    expect(statuses('Oesophageal perforation (Boerhaave syndrome) needs to be excluded.')).toEqual([]);
+    expect(statuses('Rarer causes (such as alveolar proteinosis, pulmonary haemorrhage) are not seen.').every((x) => x.endsWith(':absent'))).toBe(true);
+  });
+});
+
+describe('a state of the earlier study', () => {
+  it.each([
+    'Further reduction of the previously widened superior mediastinum.',
+    'The left costophrenic angle, which was blunted earlier, is now sharp.',
+    'The previously enlarged cardiac silhouette now measures within normal limits.',
+  ])('states no finding of this one: %s', (t) => {
+    expect(statuses(t).filter((x) => !x.endsWith(':absent'))).toEqual([]);
+  });
+
+  it('keeps what is stated now', () => {
+    expect(statuses('The heart is enlarged, as previously.')).toEqual(['cardiomegaly:present3']);
+    expect(statuses('Previously noted small right effusion, unchanged.')).toEqual(['pleural effusion:present3']);
+  });
+});
+
+describe('a hedge inside a question', () => {
+  it('is asked too, to the end of the clause', () => {
+    expect(statuses('Clinical question: 3-year-old, outside film reported as widened mediastinum ?mass')).toEqual([]);
+    expect(statuses('Evaluate for pneumonia ?small effusion')).toEqual([]);
+  });
+
+  it('a context of history does not swallow a later hedge', () => {
+    expect(statuses('Multiple cavitating nodules, which in the setting of intravenous drug use are suspicious for septic emboli.')).toContain('septic emboli:uncertain2');
+  });
+});
