@@ -10,7 +10,7 @@ import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
 import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
-import { deniedNames, dropCaveats } from './_internals/caveats.js';
+import { deniedNames, dropCaveats, reserveForFilm } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
 import { getGrammar } from './_internals/grammar.js';
@@ -21,6 +21,8 @@ import type { Mention } from './_internals/types.js';
 import { cleanText, splitSentences } from './sentences.js';
 
 export { splitSentences, cleanText, type Sentence } from './sentences.js';
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Options of the sentence-level extractor. */
 export interface SentenceExtractOptions {
@@ -44,19 +46,20 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
   // the last finding with a side in the sentence before: what an "underlying" or "superimposed" finding lies under
   let prior: Mention | undefined;
   // what the sentence before denied: a caveat right after a denial ("... cannot be entirely excluded") takes nothing back
-  let denied: ReadonlySet<string> = new Set();
+  let denied: ReadonlySet<string> = NO_NAMES;
   for (const sentence of splitSentences(clean)) {
     if (sentence.skip) continue;
     const items = buildItems(clean, sentence.start, sentence.end, g);
     const mentions = findMentions(items, g);
     if (mentions.length === 0) {
-      denied = new Set();
+      denied = NO_NAMES;
       continue;
     }
     const scopes = assignStatus(items, mentions);
     applyComparatives(items, mentions);
     dropNonFindings(items, mentions, g);
     dropCaveats(items, mentions, denied);
+    reserveForFilm(items, mentions);
     denied = deniedNames(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g, clean, prior);

@@ -134,9 +134,15 @@ function deniedBefore(items: readonly Item[], j: number): boolean {
 /** Hedges that, said after their finding, deny it as `is unlikely` does: "consolidation LESS LIKELY", "edema is considered UNLIKELY". */
 const NEAR_DENIAL = new Set(['less likely', 'unlikely']);
 
-/** The cue a post-cue applies: a limitation of the film drops its finding, a trailing "less likely" denies it. */
+/**
+ * A passive of obligation asks for a work-up, as "rule out" does (CONVENTIONS §31): "active TB TO BE RULED OUT with
+ * sputum", "a mass NEEDS TO BE RULED OUT" state no finding (the labels of every set leave them out).
+ */
+const REQUEST = /^(?:needs? to be|to be|must be|has to be|have to be) (?:ruled out|r \/ o|excluded)$/;
+
+/** The cue a post-cue applies: a limitation of the film or a request drops its finding, a trailing "less likely" denies it. */
 function postCue(items: readonly Item[], k: number): { neg: boolean; p: 1 | 2 | 3; drop?: boolean } {
-  if (limitsTheFilm(items, k)) return { neg: false, p: 3, drop: true };
+  if (limitsTheFilm(items, k) || REQUEST.test(items[k]!.text)) return { neg: false, p: 3, drop: true };
   if (NEAR_DENIAL.has(items[k]!.text)) return { neg: true, p: 3 };
   return cueOf(items[k]!);
 }

@@ -176,3 +176,18 @@ describe('a caveat after a flat denial (issue 12, seventh session)', () => {
     expect(statuses('No consolidation. Early pneumonia cannot be excluded.')).toEqual(['consolidation:absent', 'pneumonia:uncertain1']);
   });
 });
+
+describe('a reservation about the film (issue 12, seventh session)', () => {
+  it.each([
+    'The cardiac silhouette looks enlarged, though this may be exaggerated by the supine projection.',
+    'Heart size is difficult to assess owing to rotation but appears enlarged.',
+    'Heart size difficult to evaluate, appears enlarged.',
+  ])('makes the finding likely, not certain: %s', (t) => {
+    expect(statuses(t)).toEqual(['cardiomegaly:uncertain2']);
+  });
+
+  it('keeps a plain note of technique certain, and what magnifies stated', () => {
+    expect(statuses('Moderate cardiomegaly, accentuated by the AP technique.')).toEqual(['cardiomegaly:present3']);
+    expect(statuses('The heart looks large, although this may be exaggerated by low lung volumes.')).toEqual(['cardiomegaly:uncertain2', 'low lung volumes:present3']);
+  });
+});

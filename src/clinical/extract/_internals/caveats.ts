@@ -42,11 +42,13 @@ function flatDenial(items: readonly Item[], m: Mention): boolean {
 }
 
 /** Names a sentence denies outright (not through a normal statement such as "lungs are clear", nor "no large ..."). */
-export function deniedNames(items: readonly Item[], mentions: readonly Mention[]): Set<string> {
-  const out = new Set<string>();
-  for (const m of mentions) if (flatDenial(items, m)) out.add(m.name);
-  return out;
+export function deniedNames(items: readonly Item[], mentions: readonly Mention[]): ReadonlySet<string> {
+  let out: Set<string> | undefined;
+  for (const m of mentions) if (m.status === 'absent' && flatDenial(items, m)) (out ??= new Set()).add(m.name);
+  return out ?? NONE;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** Whether the caveat's clause names a side: a possible finding placed where the denial did not look ("... is not excludable in the right base"). */
 function sided(items: readonly Item[], m: Mention): boolean {
@@ -62,7 +64,52 @@ function sided(items: readonly Item[], m: Mention): boolean {
 export function dropCaveats(items: readonly Item[], mentions: readonly Mention[], before: ReadonlySet<string>): void {
   for (const m of mentions) {
     if (m.status !== 'uncertain' || m.p !== 1 || m.kind === 'normal') continue;
+    if (before.size === 0 && !mentions.some((x) => x.status === 'absent')) return;
     const denied = before.has(m.name) || mentions.some((x) => x.b < m.a && x.name === m.name && flatDenial(items, x));
     if (denied && hedgedByExclusion(items, m) && !sided(items, m)) m.dropped = true;
+  }
+}
+
+/** Verbs saying the film makes a finding look bigger than it is ("exaggerated by the AP projection"). */
+const MAGNIFIES = new Set(['accentuated', 'exaggerated', 'magnified', 'overestimated', 'overstated', 'accentuate', 'exaggerate', 'magnify', 'overestimate']);
+/** Contrast words opening a reservation about what was just said. */
+const CONCEDE = new Set(['although', 'though', 'but', 'however']);
+
+/** "..., ALTHOUGH this may be EXAGGERATED by the AP technique": a reservation that the film magnifies the finding. */
+function magnifiedAfter(items: readonly Item[], m: Mention): boolean {
+  for (let j = m.b + 1; j < items.length && j <= m.b + REACH; j++) {
+    if (!CONCEDE.has(items[j]!.text)) continue;
+    for (let i = j + 1; i < items.length && i <= j + 6; i++) if (MAGNIFIES.has(items[i]!.text)) return true;
+    return false;
+  }
+  return false;
+}
+
+/** "Heart size is DIFFICULT TO ASSESS (due to rotation) but appears enlarged": a limitation inside a statement's own span. */
+function limitedInside(items: readonly Item[], m: Mention): boolean {
+  if (m.kind !== 'clause' || m.pred === undefined) return false;
+  for (let j = m.a + 1; j < m.pred; j++) if (items[j]!.flags & F.DROPPOST) return true;
+  return false;
+}
+
+/**
+ * A finding stated with a reservation about the film is likely, not certain (uncertain 2): the heart "appears enlarged,
+ * although this may be exaggerated by the AP projection", "heart size is difficult to assess but appears enlarged". A
+ * plain note of technique ("mild cardiomegaly, accentuated by technique") keeps it certain.
+ */
+export function reserveForFilm(items: readonly Item[], mentions: readonly Mention[]): void {
+  let any = false;
+  for (const it of items) if (it.flags & F.DROPPOST || MAGNIFIES.has(it.text)) any = true;
+  if (!any) return;
+  for (const m of mentions) {
+    if (m.status !== 'present' || m.kind === 'normal' || m.dropped) continue;
+    if (magnifiedAfter(items, m) || limitedInside(items, m)) [m.status, m.p] = ['uncertain', 2];
+  }
+  // "(this may be) exaggerated BY the AP technique and LOW VOLUMES": what magnifies is stated as a fact, not hedged
+  for (let k = 0; k + 1 < items.length; k++) {
+    if (!MAGNIFIES.has(items[k]!.text) || items[k + 1]!.text !== 'by') continue;
+    let end = k + 2;
+    while (end < items.length && !(items[end]!.flags & F.CLAUSE) && items[end]!.text !== ',') end++;
+    for (const m of mentions) if (m.a > k && m.b < end && m.status === 'uncertain' && m.kind !== 'normal') [m.status, m.p] = ['present', 3];
   }
 }

@@ -6,7 +6,9 @@
  *   likely when it is the main one ("PCP is the leading consideration");
  * - a device named as what the patient needs ("Needs chest drain", "Consider a prophylactic drain",
  *   "Suggest ICC insertion"): a procedure proposed, not a tube in place;
- * - a finding word that only names a quality stated normal ("hila of normal size and density").
+ * - a finding word that only names a quality stated normal ("hila of normal size and density");
+ * - a finding supposed in a conditional clause ("if there is concern for volvulus, ...");
+ * - a sign read as normal anatomy ("..., in keeping with a normal thymus").
  */
 import type { Grammar } from './grammar.js';
 import { F, type Item, type Mention } from './types.js';
@@ -93,9 +95,60 @@ function dropNormalQualities(items: readonly Item[], mentions: readonly Mention[
   }
 }
 
+/**
+ * "IF there is concern for volvulus, CT would be more definitive": a conditional clause supposes its findings. Up to the
+ * clause end (a comma, a clause break); one that says how a finding changes ("if the effusion enlarges") presupposes it.
+ */
+/** Verbs of a finding's course ("if the effusion ENLARGES", "if it PERSISTS"). */
+const CHANGES = /^(?:enlarg|increas|persist|worsen|progress|grow|recur|decreas|reaccumulat|re accumulat|fails? to)\w*/;
+
+/** Where a conditional clause ends: "if THERE IS concern for ...": the existential opens it, it does not end it. */
+function endsCondition(it: Item): boolean {
+  return it.text === ',' || ((it.flags & F.CLAUSE) !== 0 && !(it.flags & F.HEDGEPRE));
+}
+
+function dropConditionals(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (let k = 0; k < items.length; k++) {
+    if (items[k]!.text !== 'if') continue;
+    let end = k + 1;
+    let change = false;
+    for (; end < items.length && !endsCondition(items[end]!); end++) if (items[end]!.flags & F.TEMP || CHANGES.test(items[end]!.text)) change = true;
+    if (!change) for (const m of mentions) if (m.a > k && m.b < end) m.dropped = true;
+    k = end;
+  }
+}
+
+/** What a sign read as normal is: "in keeping with a NORMAL THYMUS", "is the normal thymus", "likely a normal variant". */
+const NORMAL_THING = /^normal (?:thymus|thymic shadow|variant|anatomy|structure|structures|vessel|vessels|vasculature|appearance)$/;
+
+/** Whether items from k hold a normal thing ("normal thymus" as one lexicon phrase, or "normal" and its noun). */
+function normalThing(items: readonly Item[], k: number): boolean {
+  const it = items[k]!;
+  if (!it.text.startsWith('normal')) return false;
+  return NORMAL_THING.test(it.text) || (it.text === 'normal' && NORMAL_THING.test(`normal ${items[k + 1]?.text ?? ''}`));
+}
+
+/**
+ * "The sail-shaped opacity ... is the normal thymus", "widened superior mediastinum, in keeping with a normal thymus": a
+ * sign whose stated interpretation is normal anatomy is no finding. The nearest mention before the link is that sign.
+ */
+function dropNormalAnatomy(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (let k = 1; k < items.length; k++) {
+    if (!normalThing(items, k)) continue;
+    let j = k - 1;
+    while (j > 0 && items[j]!.flags & F.FILLER) j--;
+    if (!(items[j]!.flags & (F.LINK | F.COPULA))) continue;
+    let sign: Mention | undefined;
+    for (const m of mentions) if (m.b < j && m.kind !== 'normal' && m.status !== 'absent' && (!sign || m.b > sign.b)) sign = m;
+    if (sign) sign.dropped = true;
+  }
+}
+
 /** Marks the mentions of one sentence that these constructions leave out. */
 export function dropNonFindings(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
   predicateNouns(items, mentions);
   dropProposedDevices(items, mentions, g);
   dropNormalQualities(items, mentions);
+  dropConditionals(items, mentions);
+  dropNormalAnatomy(items, mentions);
 }

@@ -77,3 +77,40 @@ describe('a hedge inside a question', () => {
     expect(statuses('Multiple cavitating nodules, which in the setting of intravenous drug use are suspicious for septic emboli.')).toContain('septic emboli:uncertain2');
   });
 });
+
+describe('a request to exclude (a passive of obligation)', () => {
+  it.each(['Cavitating tuberculosis to be ruled out with sputum examination.', 'Underlying malignancy needs to be ruled out.', 'A pulmonary embolism has to be excluded.'])(
+    'asks, as "rule out" does: %s',
+    (t) => {
+      expect(statuses(t)).toEqual([]);
+    },
+  );
+
+  it('keeps "cannot be ruled out" a hedge', () => {
+    expect(statuses('Early consolidation cannot be ruled out.')).toEqual(['consolidation:uncertain1']);
+  });
+});
+
+describe('a conditional clause', () => {
+  it('supposes its findings, up to its comma', () => {
+    expect(statuses('If there is clinical concern for a pneumothorax, an expiratory film may help.')).toEqual([]);
+    expect(statuses('If pneumonia is suspected clinically, repeat film in 48 hours; small left effusion.')).toEqual(['pleural effusion:present3']);
+  });
+
+  it('presupposes a finding whose change it names', () => {
+    expect(statuses('Aspiration should be considered if the effusion enlarges.').filter((x) => x.startsWith('pleural effusion'))).toEqual(['pleural effusion:present3']);
+  });
+});
+
+describe('a sign read as normal anatomy', () => {
+  it.each([
+    'Prominent right superior mediastinal contour in this infant, in keeping with a normal thymus.',
+    'The triangular opacity beside the right heart border is the normal thymus.',
+  ])('is no finding: %s', (t) => {
+    expect(statuses(t)).toEqual([]);
+  });
+
+  it('leaves the other findings of the sentence', () => {
+    expect(statuses('Small left effusion; the opacity above the right hilum is the normal thymus.')).toEqual(['pleural effusion:present3']);
+  });
+});
