@@ -10,7 +10,7 @@ import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
 import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
-import { deniedNames, dropCaveats, reserveForFilm } from './_internals/caveats.js';
+import { deniedNames, dropCaveats, reserveForFilm, reviveDescribed } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
 import { getGrammar } from './_internals/grammar.js';
@@ -60,6 +60,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     dropNonFindings(items, mentions, g);
     dropCaveats(items, mentions, denied);
     reserveForFilm(items, mentions);
+    reviveDescribed(items, mentions);
     denied = deniedNames(items, mentions);
     attachAttributes(items, mentions, g);
     propagate(items, mentions, scopes, g, clean, prior);

@@ -19,13 +19,25 @@ function hasMentionBefore(items: readonly Item[], k: number, idx: MentionIndex):
   return false;
 }
 
+/** "Consolidation: POSSIBLE, right base": a hedge that is the value of a finding's label, no finding after it in its phrase. */
+function labelValue(items: readonly Item[], k: number, idx: MentionIndex): boolean {
+  const sep = items[k - 1]?.text;
+  return (sep === ':' || sep === '-') && idx.endAt.has(k - 2) && !nextInPhrase(items, k, idx) && !(items[k]!.flags & F.LINK && items[k + 1] && items[k + 1]!.flags & F.FINDING);
+}
+
+/** Words opening the reason for a cue said after its finding. */
+const REASON = new Set(['given', 'because', 'due', 'considering', 'owing']);
+
 /** Which way a cue looks: post-cues look forward when a finding follows in the same phrase. */
 function direction(items: readonly Item[], k: number, idx: MentionIndex): Dir {
   const f = items[k]!.flags;
+  // "Pneumothorax: NIL.", "Effusion: no.": a negation closing its clause after a finding is said of that finding
+  if (f & F.NEGPRE && !(f & (F.PSEUDO | F.DROPPRE)) && atClauseEnd(items, k) && hasMentionBefore(items, k, idx)) return 'post';
   if (f & (F.NEGPRE | F.PSEUDO | F.DROPPRE)) return 'pre';
-  if (f & F.HEDGEPRE) return atClauseEnd(items, k) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
+  if (f & F.HEDGEPRE) return (atClauseEnd(items, k) || labelValue(items, k, idx)) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
   if (f & F.DROPPOST) return 'post';
-  if (f & (F.NEGPOST | F.HEDGEPOST)) return nextInPhrase(items, k, idx) ? 'pre' : 'post';
+  // "a pneumothorax cannot be excluded GIVEN the surgical emphysema": what follows a reason word is the reason, not the finding
+  if (f & (F.NEGPOST | F.HEDGEPOST)) return !REASON.has(items[k + 1]?.text ?? '') && nextInPhrase(items, k, idx) ? 'pre' : 'post';
   return undefined;
 }
 

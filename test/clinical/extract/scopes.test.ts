@@ -191,3 +191,37 @@ describe('a reservation about the film (issue 12, seventh session)', () => {
     expect(statuses('The heart looks large, although this may be exaggerated by low lung volumes.')).toEqual(['cardiomegaly:uncertain2', 'low lung volumes:present3']);
   });
 });
+
+describe('label-value lines (issue 12, seventh session)', () => {
+  it.each(['Pneumothorax: nil.', 'Pleural effusion: no.', 'Free air: none.'])('a negation as the value denies the label: %s', (t) => {
+    expect(statuses(t).every((x) => x.endsWith(':absent'))).toBe(true);
+    expect(statuses(t)).toHaveLength(1);
+  });
+
+  it('a hedge as the value hedges the label, whatever follows it', () => {
+    expect(statuses('Consolidation: possible, left lower zone.')).toEqual(['consolidation:uncertain1']);
+    expect(statuses('Effusion: probable, small, right.')).toEqual(['pleural effusion:uncertain2']);
+    // a hedge that names the value's own finding still looks forward
+    expect(statuses('Nodule: probably a granuloma.')).toEqual(['granuloma:uncertain2']);
+  });
+});
+
+describe('a hedged description after a limitation (issue 12, seventh session)', () => {
+  it('brings the finding back, hedged as the description is', () => {
+    expect(brief('Pleural effusions cannot be assessed reliably on the supine film, probably small on both sides.')).toMatchObject([
+      { name: 'pleural effusion', status: 'uncertain', probability: 2, severity: 'mild', laterality: 'bilateral' },
+    ]);
+  });
+
+  it('leaves the limitation alone when nothing describes the finding', () => {
+    expect(statuses('Pleural effusions cannot be assessed on the supine film.')).toEqual([]);
+    expect(statuses('Pneumothorax cannot be assessed on this film, probably none.')).toEqual([]);
+  });
+});
+
+describe('a post-cue followed by its reason (issue 12, seventh session)', () => {
+  it('is said of the finding before it, not of the finding in the reason', () => {
+    expect(statuses('A small apical pneumothorax cannot be excluded given the extensive subcutaneous emphysema.')).toEqual(['pneumothorax:uncertain1', 'subcutaneous emphysema:present3']);
+    expect(statuses('Pneumonia is not excluded because of the new consolidation.')).toEqual(['pneumonia:uncertain1', 'consolidation:present3']);
+  });
+});

@@ -113,3 +113,29 @@ export function reserveForFilm(items: readonly Item[], mentions: readonly Mentio
     for (const m of mentions) if (m.a > k && m.b < end && m.status === 'uncertain' && m.kind !== 'normal') [m.status, m.p] = ['present', 3];
   }
 }
+
+/**
+ * "Effusions cannot be assessed reliably supine, PROBABLY SMALL bilaterally": after a limitation, a hedged description of
+ * the same finding (a grade or side, no finding of its own) is the radiologist's reading of it: the finding is back,
+ * hedged as that description is.
+ */
+export function reviveDescribed(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (const m of mentions) {
+    if (!m.dropped || m.kind === 'normal' || m.post?.drop !== true) continue;
+    let j = m.b + 1;
+    while (j < items.length && j <= m.b + 3 && !(items[j]!.flags & F.DROPPOST)) j++;
+    if (!((items[j]?.flags ?? 0) & F.DROPPOST)) continue;
+    while (j < items.length && items[j]!.text !== ',' && !(items[j]!.flags & (F.CLAUSE | F.FINDING))) j++;
+    const hedge = items[j + 1];
+    if (items[j]?.text !== ',' || !hedge || !(hedge.flags & F.HEDGEPRE) || (hedge.p ?? 3) > 2) continue;
+    let described = false;
+    for (let i = j + 2; i < items.length && !(items[i]!.flags & (F.CLAUSE | F.TERM)); i++) {
+      if (items[i]!.flags & (F.FINDING | F.NPRED | F.NEGPRE | F.NEGPOST)) {
+        described = false;
+        break;
+      }
+      if (items[i]!.flags & (F.SEV | F.LAT)) described = true;
+    }
+    if (described) [m.dropped, m.status, m.p] = [false, 'uncertain', hedge.p as 1 | 2];
+  }
+}

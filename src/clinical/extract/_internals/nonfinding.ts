@@ -95,10 +95,6 @@ function dropNormalQualities(items: readonly Item[], mentions: readonly Mention[
   }
 }
 
-/**
- * "IF there is concern for volvulus, CT would be more definitive": a conditional clause supposes its findings. Up to the
- * clause end (a comma, a clause break); one that says how a finding changes ("if the effusion enlarges") presupposes it.
- */
 /** Verbs of a finding's course ("if the effusion ENLARGES", "if it PERSISTS"). */
 const CHANGES = /^(?:enlarg|increas|persist|worsen|progress|grow|recur|decreas|reaccumulat|re accumulat|fails? to)\w*/;
 
@@ -107,6 +103,10 @@ function endsCondition(it: Item): boolean {
   return it.text === ',' || ((it.flags & F.CLAUSE) !== 0 && !(it.flags & F.HEDGEPRE));
 }
 
+/**
+ * "IF there is concern for volvulus, CT would be more definitive": a conditional clause supposes its findings. Up to the
+ * clause end (a comma, a clause break); one that says how a finding changes ("if the effusion enlarges") presupposes it.
+ */
 function dropConditionals(items: readonly Item[], mentions: readonly Mention[]): void {
   for (let k = 0; k < items.length; k++) {
     if (items[k]!.text !== 'if') continue;
