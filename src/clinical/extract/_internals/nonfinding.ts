@@ -8,7 +8,8 @@
  *   "Suggest ICC insertion"): a procedure proposed, not a tube in place;
  * - a finding word that only names a quality stated normal ("hila of normal size and density");
  * - a finding supposed in a conditional clause ("if there is concern for volvulus, ...");
- * - a sign read as normal anatomy ("..., in keeping with a normal thymus").
+ * - a sign read as normal anatomy ("..., in keeping with a normal thymus");
+ * - a finding a concern is raised for ("appearances raise concern for pneumonia"): likely, as "concerning for".
  */
 import type { Grammar } from './grammar.js';
 import { F, type Item, type Mention } from './types.js';
@@ -17,7 +18,7 @@ import { coordinatedBefore, indexMentions, inNounPhrase, parenthesized, type Men
 /** Verbs that link a subject to a predicate noun besides the copulas. */
 const LINKING = new Set(['remains', 'remain']);
 /** Words that make a consideration the favoured one ("the MAIN consideration", "a STRONG consideration"). */
-const FAVOURED = new Set(['main', 'leading', 'strong', 'primary', 'major', 'chief', 'principal', 'first']);
+const FAVOURED = new Set(['main', 'leading', 'strong', 'primary', 'major', 'chief', 'principal', 'first', 'distinct', 'real']);
 
 /**
  * What the predicate noun after the copula at k makes its subject: one of the differentials ("is in the differential",
@@ -29,7 +30,9 @@ function predicateNoun(items: readonly Item[], k: number): 'differential' | 1 | 
   for (let j = k + 1; j < items.length && j <= k + 5; j++) {
     const it = items[j]!;
     if (/\bdifferentials?\b/.test(it.text)) return 'differential';
-    if (/\bconsiderations?\b/.test(it.text)) return favoured ? 2 : 1;
+    if (/\b(?:considerations?|possibilit(?:y|ies))\b/.test(it.text)) return favoured ? 2 : 1;
+    // "mesothelioma is a concern": as "concerning for"
+    if (/^concerns?$/.test(it.text)) return 2;
     if (FAVOURED.has(it.text)) favoured = true;
     if (it.flags & (F.FINDING | F.CLAUSE | F.TERM) || it.text === ',') return undefined;
   }
@@ -144,6 +147,25 @@ function dropNormalAnatomy(items: readonly Item[], mentions: readonly Mention[])
   }
 }
 
+/** Verbs that raise a concern ("appearances RAISE concern for ..."). */
+const RAISE = new Set(['raise', 'raises', 'raised', 'raising']);
+
+/**
+ * "Appearances RAISE CONCERN FOR necrotising pneumonia", "raising the concern of tension": the finding the concern is for
+ * is likely (uncertain 2), as after "concerning for", with the alternatives joined to it.
+ */
+function raisedConcerns(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (let k = 1; k + 1 < items.length; k++) {
+    if (!/^concerns?$/.test(items[k]!.text) || !/^(?:for|of|about)$/.test(items[k + 1]!.text)) continue;
+    let v = k - 1;
+    if (items[v]!.flags & F.FILLER) v--;
+    if (!RAISE.has(items[v]?.text ?? '')) continue;
+    let end = k + 2;
+    while (end < items.length && !(items[end]!.flags & (F.CLAUSE | F.TERM)) && items[end]!.text !== ';') end++;
+    for (const m of mentions) if (m.a > k && m.b < end && m.status === 'present' && m.kind !== 'normal') [m.status, m.p] = ['uncertain', 2];
+  }
+}
+
 /** Marks the mentions of one sentence that these constructions leave out. */
 export function dropNonFindings(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
   predicateNouns(items, mentions);
@@ -151,4 +173,5 @@ export function dropNonFindings(items: readonly Item[], mentions: readonly Menti
   dropNormalQualities(items, mentions);
   dropConditionals(items, mentions);
   dropNormalAnatomy(items, mentions);
+  raisedConcerns(items, mentions);
 }

@@ -114,3 +114,15 @@ describe('a sign read as normal anatomy', () => {
     expect(statuses('Small left effusion; the opacity above the right hilum is the normal thymus.')).toEqual(['pleural effusion:present3']);
   });
 });
+
+describe('a possibility, a concern', () => {
+  it('a finding named a possibility is possible, one named a concern or raised concern for is likely', () => {
+    expect(statuses('Early pneumonia is a possibility.')).toEqual(['pneumonia:uncertain1']);
+    expect(statuses('In a shipyard worker, mesothelioma is a concern.')).toEqual(['mesothelioma:uncertain2']);
+    expect(statuses('The appearances raise concern for a lung abscess.')).toEqual(['lung abscess:uncertain2']);
+  });
+
+  it('leaves a denied concern denied', () => {
+    expect(statuses('No concern for pneumothorax.')).toEqual(['pneumothorax:absent']);
+  });
+});
