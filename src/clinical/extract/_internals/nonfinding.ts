@@ -9,7 +9,8 @@
  * - a finding word that only names a quality stated normal ("hila of normal size and density");
  * - a finding supposed in a conditional clause ("if there is concern for volvulus, ...");
  * - a sign read as normal anatomy ("..., in keeping with a normal thymus");
- * - a finding a concern is raised for ("appearances raise concern for pneumonia"): likely, as "concerning for".
+ * - a finding a concern is raised for ("appearances raise concern for pneumonia"): likely, as "concerning for";
+ * - the reason the examination is limited ("the study is limited due to poor inspiratory effort").
  */
 import type { Grammar } from './grammar.js';
 import { F, type Item, type Mention } from './types.js';
@@ -166,6 +167,24 @@ function raisedConcerns(items: readonly Item[], mentions: readonly Mention[]): v
   }
 }
 
+/** Words naming the examination whose limits a clause states ("the STUDY is limited by ..."). */
+const EXAMINATION = new Set(['study', 'examination', 'exam', 'film', 'radiograph', 'evaluation', 'assessment', 'image', 'quality', 'view', 'projection']);
+/** Words opening the reason of a limitation. */
+const BECAUSE = new Set(['due', 'by', 'because', 'secondary', 'owing']);
+
+/**
+ * "The study is limited DUE TO rotation and poor inspiratory effort": the reason the examination is limited is no finding
+ * (CONVENTIONS §31), as after "limited study due to".
+ */
+function dropLimitReasons(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (let k = 1; k + 1 < items.length; k++) {
+    if (!(items[k]!.flags & F.DROPPOST) || !EXAMINATION.has(items[k - 1]!.text) || !BECAUSE.has(items[k + 1]!.text)) continue;
+    let end = k + 2;
+    while (end < items.length && !(items[end]!.flags & (F.CLAUSE | F.TERM))) end++;
+    for (const m of mentions) if (m.a > k && m.b < end) m.dropped = true;
+  }
+}
+
 /** Marks the mentions of one sentence that these constructions leave out. */
 export function dropNonFindings(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
   predicateNouns(items, mentions);
@@ -174,4 +193,5 @@ export function dropNonFindings(items: readonly Item[], mentions: readonly Menti
   dropConditionals(items, mentions);
   dropNormalAnatomy(items, mentions);
   raisedConcerns(items, mentions);
+  dropLimitReasons(items, mentions);
 }

@@ -126,3 +126,9 @@ describe('a possibility, a concern', () => {
     expect(statuses('No concern for pneumothorax.')).toEqual(['pneumothorax:absent']);
   });
 });
+
+describe('the reason the examination is limited', () => {
+  it('is no finding; the next sentence is read', () => {
+    expect(statuses('The study is limited due to patient rotation and poor inspiratory effort. Small left effusion.')).toEqual(['pleural effusion:present3']);
+  });
+});
