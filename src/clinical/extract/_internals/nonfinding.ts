@@ -185,13 +185,30 @@ function dropLimitReasons(items: readonly Item[], mentions: readonly Mention[]):
   }
 }
 
-/** Marks the mentions of one sentence that these constructions leave out. */
+/** Marks the mentions of one sentence that these constructions leave out (each construction only where its word occurs). */
 export function dropNonFindings(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
-  predicateNouns(items, mentions);
-  dropProposedDevices(items, mentions, g);
-  dropNormalQualities(items, mentions);
-  dropConditionals(items, mentions);
-  dropNormalAnatomy(items, mentions);
-  raisedConcerns(items, mentions);
-  dropLimitReasons(items, mentions);
+  let nouns = false;
+  let propose = false;
+  let cond = false;
+  let normal = false;
+  let concern = false;
+  let limit = false;
+  for (const it of items) {
+    const t = it.text;
+    if (it.flags & F.DROPPOST) limit = true;
+    if (t === 'if') cond = true;
+    else if (PROPOSE.has(t)) propose = true;
+    else if (t.includes('normal')) normal = true;
+    else if (t === 'concern' || t === 'concerns') concern = nouns = true;
+    else if (t.includes('differential') || t.includes('consideration') || t.includes('possibilit')) nouns = true;
+  }
+  if (nouns) predicateNouns(items, mentions);
+  if (propose) dropProposedDevices(items, mentions, g);
+  if (normal) {
+    dropNormalQualities(items, mentions);
+    dropNormalAnatomy(items, mentions);
+  }
+  if (cond) dropConditionals(items, mentions);
+  if (concern) raisedConcerns(items, mentions);
+  if (limit) dropLimitReasons(items, mentions);
 }
