@@ -116,6 +116,9 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   // emphysema" ... "large right apical bulla")
   const signSide = DIFFUSE.has(sign.name) ? sign.laterality ?? 'bilateral' : sign.laterality;
   if (!sideFits(signSide, interpretation.laterality)) return false;
+  // "Right hilum is elevated. ... Right upper lobe collapse": a hilum pulled towards the volume lost on its side is the
+  // sign of that loss, whatever lobe the interpretation names
+  if (sign.name === 'hilar retraction' && sign.laterality !== undefined && sign.laterality === interpretation.laterality) return true;
   const a = sign.location ?? [];
   const b = ownLocation ?? [];
   if (a.length && b.length) return a.some((l) => b.includes(l) || b.some((m) => region(m) === region(l)));
@@ -141,9 +144,11 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   // places as stated, before absorbed signs add theirs ("R upper lobe consolidation. L lower lobe consolidation. Bilateral pneumonia.")
   const stated = new Map(merged.map((f) => [f, f.location]));
   const summarising = summaries(merged, text);
+  // "airspace disease" restates an airspace opacity: it takes no sign (absorbAirspaceDisease joins it to the opacity)
+  const restated = new Set(text === undefined ? [] : merged.filter((f) => f.name === 'consolidation' && AIRSPACE_DISEASE.test(text.slice(f.span[0], f.span[1]))));
   for (const sign of merged) {
     const inLung = text !== undefined && sign.name === 'lung opacity' && IN_LUNG.test(text.slice(sign.span[0], sign.span[1]));
-    const target = merged.find((t) => t !== sign && !absorbed.has(t) && evidenceFor(sign, t, stated.get(t), summarising.has(t), inLung));
+    const target = merged.find((t) => t !== sign && !absorbed.has(t) && !restated.has(t) && evidenceFor(sign, t, stated.get(t), summarising.has(t), inLung));
     if (!target) continue;
     absorbed.add(sign);
     mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);
@@ -151,6 +156,8 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   }
   absorbGenericSurgery(merged, absorbed);
   absorbUnplacedMass(merged, absorbed);
+  if (text !== undefined) absorbHilarBulk(merged, absorbed, text);
+  if (text !== undefined) absorbAirspaceDisease(merged, absorbed, text);
   // in place, keys where a spread would put them: `merged` holds this call's own copies
   const out = merged.filter((f) => !absorbed.has(f));
   for (let i = 0; i < out.length; i++) {
@@ -241,5 +248,39 @@ function absorbUnplacedMass(merged: readonly Finding[], absorbed: Set<Finding>):
     if (f.name !== 'mass' || !affirmed(f) || absorbed.has(f) || f.location?.some((l) => LUNG_PLACES.has(l))) continue;
     absorbed.add(f);
     mediastinal.evidence = [...new Set([...(mediastinal.evidence ?? []), 'mass'])];
+  }
+}
+
+/** Words that describe a hilum only by its size ("left hilum is enlarged", "bulky right hilum", "hilar prominence"). */
+const BULK = /\b(?:enlarged|enlargement|bulky|bulk|prominen(?:t|ce)|full|fullness)\b/i;
+
+/**
+ * "Left hilar mass ... Left hilum is enlarged": an enlarged hilum on the side of a hilar mass is that mass seen again, not
+ * lymph nodes beside it (an enlarged hilum is nodes or a mass; the report has said which).
+ */
+function absorbHilarBulk(merged: readonly Finding[], absorbed: Set<Finding>, text: string): void {
+  for (const f of merged) {
+    if (f.name !== 'hilar lymphadenopathy' || !affirmed(f) || absorbed.has(f) || !BULK.test(text.slice(f.span[0], f.span[1]))) continue;
+    const mass = merged.find((m) => m.name === 'mass' && affirmed(m) && !absorbed.has(m) && m.laterality !== undefined && m.laterality === f.laterality
+      && (m.location?.includes('hilum') || m.sentence === f.sentence));
+    if (!mass) continue;
+    absorbed.add(f);
+    mass.evidence = [...new Set([...(mass.evidence ?? []), 'hilar lymphadenopathy'])];
+  }
+}
+
+const AIRSPACE_DISEASE = /^air ?space (?:disease|process|shadowing)$/i;
+
+/**
+ * "Diffuse bilateral airspace opacities ... Worsening bilateral airspace disease": airspace disease is the airspace opacity
+ * named again (METRICS §1.5: no error between them), not a consolidation beside it; it joins what the opacity was read as.
+ */
+function absorbAirspaceDisease(merged: readonly Finding[], absorbed: Set<Finding>, text: string): void {
+  for (const f of merged) {
+    if (f.name !== 'consolidation' || !affirmed(f) || absorbed.has(f) || !AIRSPACE_DISEASE.test(text.slice(f.span[0], f.span[1]))) continue;
+    const opacity = merged.find((o) => (o.name === 'lung opacity' || o.evidence?.includes('lung opacity')) && o !== f && affirmed(o) && !absorbed.has(o) && sameSide(o.laterality, f.laterality));
+    if (!opacity) continue;
+    absorbed.add(f);
+    mergeInto(opacity, { ...f, name: opacity.name, status: opacity.status, probability: opacity.probability } as Finding);
   }
 }

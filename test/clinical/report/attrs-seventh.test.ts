@@ -39,3 +39,29 @@ describe('a central line tip past the cavoatrial junction is in the right atrium
     expect(tip(text, name)).toEqual(expected);
   });
 });
+
+describe('the hilum seen again as part of the finding that pulled or enlarged it', () => {
+  it('reads a raised hilum as the sign of the collapse on its side, whatever lobe it names', () => {
+    expect(seen('Dense right upper zone opacity.\nThe right hilum is elevated.\nIMPRESSION: right upper lobe collapse.')).toEqual(['lobar collapse:present:right']);
+  });
+
+  it('reads an enlarged hilum on the side of a hilar mass as that mass', () => {
+    expect(seen('Lobulated mass at the left hilum.\nThe left hilum is bulky.')).toEqual(['mass:present:left']);
+    expect(seen('Left hilum enlarged, suspicious of a central tumour.')).toEqual(['mass:uncertain:left']);
+  });
+
+  it('keeps nodes on the other side, or with no mass, as nodes', () => {
+    expect(seen('Mass at the left hilum. Enlarged right hilum.')).toEqual(['mass:present:left', 'hilar lymphadenopathy:present:right']);
+    expect(seen('Both hila are enlarged.')).toEqual(['hilar lymphadenopathy:present:bilateral']);
+  });
+});
+
+describe('airspace disease is the airspace opacity named again', () => {
+  it('joins the opacity of its side, or what the opacity was read as', () => {
+    expect(seen('Diffuse bilateral airspace opacities.\nIMPRESSION: Worsening bilateral airspace disease.')).toEqual(['lung opacity:present:bilateral']);
+    expect(seen('Bilateral airspace opacities, in keeping with pulmonary oedema.\nIMPRESSION: Bilateral airspace disease.')).toEqual(['pulmonary edema:present:bilateral']);
+  });
+  it('stays a consolidation with no opacity beside it', () => {
+    expect(seen('Right lower lobe airspace disease.')).toEqual(['consolidation:present:right']);
+  });
+});
