@@ -26,6 +26,11 @@ export interface RegisteredMetric {
   repeats?: number;
   /** Set when the endpoint preflight found the metric's server unreachable: every request is an error with this reason. */
   unreachable?: string;
+  /**
+   * A batch that times out is scored again one request at a time (src/runner/batch.ts): set for
+   * `module:` metrics, whose hung worker is replaced, so the request that hangs fails alone.
+   */
+  aloneAfterTimeout?: boolean;
 }
 
 /** How the config provides a metric id (the config file's zod schema checks it). */
@@ -120,7 +125,7 @@ export class MetricRegistry {
         ...(spec.poolSize ? { pool: spec.poolSize } : {}),
       });
       const source = this.sourceHash(id, () => moduleSourceHash(path.resolve(this.root, spec.module!), this.root, spec.cacheKeyFiles));
-      return register(id, metric, { module: spec.module, options, source }, spec);
+      return { ...register(id, metric, { module: spec.module, options, source }, spec), aloneAfterTimeout: true };
     }
     if (spec.command || spec.http) {
       try {

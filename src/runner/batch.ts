@@ -3,23 +3,50 @@ import type { ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
 
 /**
+ * Losses in a row, with nothing scored yet, after which the rest of a timed-out batch is not
+ * tried alone: a metric that hangs on every input would cost a timeout per request, to say
+ * what the batch already said (as command metrics do, adapters/command/alone.ts).
+ */
+export const MAX_TIMEOUTS_ALONE = 3;
+
+/**
  * One `score` call with the metric's timeout and retries. A bad value fails only its own
  * request. When the metric throws for a batch, its requests are scored again one at a time, so
  * the one that throws is named and the others keep their scores; when each fails alone the same
- * way, every request says the batch failed as a whole. Not for a timeout (it would multiply),
- * nor for error outcomes the metric returned itself (a worker that lost a batch says so; its
- * requests are not sent twice).
+ * way, every request says the batch failed as a whole. A timeout is scored again alone only for
+ * a metric whose hung batch costs nothing but its time (`aloneAfterTimeout`: a `module:` metric,
+ * whose worker is replaced), and at most `MAX_TIMEOUTS_ALONE` in a row with nothing scored;
+ * elsewhere (a remote judge) it would multiply. Never for error outcomes the metric returned
+ * itself (a worker that lost a batch says so; its requests are not sent twice).
  */
 export async function runBatch(reg: RegisteredMetric, requests: ScoreRequest[]): Promise<ScoreOutcome[]> {
   const first = await attempt(reg, requests, reg.retries);
   const whole = wholeBatchError(first.outcomes);
-  if (requests.length < 2 || whole === undefined || !first.threw || first.timedOut || reg.unreachable) return first.outcomes;
+  if (requests.length < 2 || whole === undefined || !first.threw || reg.unreachable) return first.outcomes;
+  if (first.timedOut) return reg.aloneAfterTimeout ? timedOutAlone(reg, requests, whole) : first.outcomes;
   const singles: ScoreOutcome[] = [];
   for (const r of requests) singles.push((await attempt(reg, [r], 0)).outcomes[0]!);
   if (wholeBatchError(singles) !== undefined) {
     return requests.map(() => ({ error: `${whole} (the batch of ${requests.length} failed as a whole)` }));
   }
   return singles.map((o) => ('error' in o ? { error: `${o.error} (scored alone after its batch of ${requests.length} failed)` } : o));
+}
+
+/** The requests of a timed-out batch one at a time, so the one that hangs times out alone. */
+async function timedOutAlone(reg: RegisteredMetric, requests: ScoreRequest[], whole: string): Promise<ScoreOutcome[]> {
+  const n = requests.length;
+  const singles: ScoreOutcome[] = [];
+  let scored = false;
+  for (const r of requests) {
+    if (!scored && singles.length >= MAX_TIMEOUTS_ALONE) {
+      const why = `the batch of ${n} failed as a whole; its first ${singles.length} requests failed alone too, the rest were not tried`;
+      return requests.map(() => ({ error: `${whole} (${why})` }));
+    }
+    const o = (await attempt(reg, [r], 0)).outcomes[0]!;
+    singles.push(o);
+    if ('value' in o) scored = true;
+  }
+  return singles.map((o) => ('error' in o ? { error: `${o.error} (scored alone after its batch of ${n} timed out)` } : o));
 }
 
 /** The message when every outcome is the same error, else undefined. */
