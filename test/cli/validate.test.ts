@@ -33,7 +33,7 @@ describe('metric-suite validate: what a reviewer would catch', () => {
     const cwd = tmpTree({ 'cases/s.yaml': `id: s\nkind: score\ncapability: paraphrase\nreference: a b\ncandidate: a b\nexpect: { bleuu: { value: 1 } }\n${done}` });
     const r = await cli(['validate', 'cases'], cwd);
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleuu" in expect (did you mean bleu?)');
+    expect(r.stdout).toContain('cases/s.yaml:6:11: case "s": unknown metric "bleuu" in expect (did you mean bleu?)');
     // a metric the config defines is known
     const configured = tmpTree({
       'cases/s.yaml': `id: s\nkind: score\ncapability: paraphrase\nreference: a b\ncandidate: a b\nexpect: { mine: { value: 1 } }\n${done}`,
@@ -82,7 +82,7 @@ describe('metric-suite validate: what a reviewer would catch', () => {
     const score = `id: s\nkind: score\ncapability: paraphrase\nreference: a b\ncandidate: a b\nexpect:\n  bleuu: { min: 0.5 }\n${done}`;
     const r = await cli(['validate', 'cases'], tmpTree({ 'cases/s.yaml': score, 'cases/f.yaml': ranking('laterality').replace('capability:', 'capabilty:') }));
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleuu" in expect (did you mean bleu?)');
+    expect(r.stdout).toContain('cases/s.yaml:7:3: case "s": unknown metric "bleuu" in expect (did you mean bleu?)');
     expect(r.stdout).toContain('cases/f.yaml:3:1: unknown field "capabilty" (did you mean capability?)');
     expect(r.lastLine).toBe('2 case files, 0 valid cases, 2 problems');
   });

@@ -28,6 +28,40 @@ describe('unknownMetricReferences', () => {
     const r = await runSuites({ cwd, cases: ['cases/*.yaml'], metrics: ['bleu'], cache: false });
     expect(r.exitCode).toBe(2);
     // with the hint validate gives too
-    expect(r.problems.map(formatProblem)).toContain('cases/s.yaml:1:1: case "s": unknown metric "bleux" in expect (did you mean bleu?)');
+    // at the key as written, not at the case (1:1)
+    expect(r.problems.map(formatProblem)).toContain('cases/s.yaml:6:3: case "s": unknown metric "bleux" in expect (did you mean bleu?)');
+  });
+
+  it('points at the name as written: an expect key, a metrics.only/skip item, a name taken from defaults, JSON too', async () => {
+    const cwd = tmpTree({
+      'cases/one.yaml': 'id: one\nkind: score\nreference: a\ncandidate: a\nexpect:\n  bleu: { min: 0 }\n  bleuu: { min: 0 }\n',
+      'cases/list.yaml': [
+        'defaults:',
+        '  kind: score',
+        '  expect:',
+        '    rouge-ll: { min: 0 }',
+        'cases:',
+        '  - id: list/a',
+        '    reference: a',
+        '    candidate: a',
+        '  - id: list/b',
+        '    reference: b',
+        '    candidate: b',
+        '    metrics: { only: [bleu, blue], skip: [rogue] }',
+        '    expect:',
+        '      bleu: { min: 0 }',
+        '',
+      ].join('\n'),
+      'cases/j.json': '{\n  "id": "j", "kind": "score", "reference": "a", "candidate": "a",\n  "expect": { "bleu": { "min": 0 }, "nope": { "min": 0 } }\n}\n',
+    });
+    const r = await runSuites({ cwd, cases: ['cases/*'], metrics: ['bleu'], cache: false });
+    expect(r.exitCode).toBe(2);
+    expect(r.problems.map(formatProblem).map((p) => p.replace(/ \(.*$/, '')).sort()).toEqual([
+      'cases/j.json:3:37: case "j": unknown metric "nope" in expect',
+      'cases/list.yaml:12:29: case "list/b": unknown metric "blue" in metrics.only',
+      'cases/list.yaml:12:43: case "list/b": unknown metric "rogue" in metrics.skip',
+      'cases/list.yaml:4:5: case "list/a": unknown metric "rouge-ll" in expect',
+      'cases/one.yaml:7:3: case "one": unknown metric "bleuu" in expect',
+    ]);
   });
 });
