@@ -55,6 +55,8 @@ export function resultJson(r: CaseResult): { [key: string]: Json } {
   if (r.line !== undefined) out.line = r.line;
   if (r.informational !== undefined) out.informational = r.informational;
   if (r.knownFailure !== undefined) out.knownFailure = r.knownFailure;
+  // verdict stays `skip` (the contract's enum is closed); `todo: true` says it is an unfinished case
+  if (r.todo) out.todo = true;
   if (r.errors !== undefined) out.errors = toJson(r.errors);
   if (r.details !== undefined) out.details = toJson(r.details);
   if (r.clinical !== undefined) out.clinical = toJson(r.clinical);
@@ -85,6 +87,7 @@ const gateJson = (g: GateResult): Json => ({
   passRate: toJson(g.passRate),
   minPassRate: toJson(g.minPassRate),
   counts: { passed: g.counts.passed, failed: g.counts.failed, errors: g.counts.errors, skipped: g.counts.skipped },
+  ...(g.todo ? { todo: g.todo } : {}),
   failedRequired: [...g.failedRequired],
   unexpectedPasses: [...(g.unexpectedPasses ?? [])],
   ...(g.agreement === undefined ? {} : { agreement: g.agreement.map((k) => ({ stat: k.stat, value: k.value, min: k.min, holds: k.holds })) }),
@@ -101,12 +104,13 @@ export function reportJson(report: RunReport, all: CaseResult[] = report.results
   const g = gatingTally({ ...report, results: all });
   const findings = findingSummary(all);
   return {
-    summary: { passed: s.passed, failed: s.failed, errors: s.errors, skipped: s.skipped },
+    // `skipped` counts every skip verdict, todo included; `todo` (only when any) says how many of them are todo
+    summary: { passed: s.passed, failed: s.failed, errors: s.errors, skipped: s.skipped, ...(s.todo ? { todo: s.todo } : {}) },
     results: report.results.map(resultJson),
     laws: report.laws.map(lawJson),
     gates: report.gates.map(gateJson),
     // the counts of the closing text line: gating results only (informational and known failures left out)
-    gatingSummary: { passed: g.passed, failed: g.failed, errors: g.errors + g.inconclusive, skipped: g.skipped },
+    gatingSummary: { passed: g.passed, failed: g.failed, errors: g.errors + g.inconclusive, skipped: g.skipped, ...(g.todo ? { todo: g.todo } : {}) },
     problems: report.problems.map(problemJson),
     exitCode: report.exitCode,
     durationMs: report.durationMs,

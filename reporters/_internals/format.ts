@@ -64,7 +64,10 @@ export interface Tally {
   failed: number;
   errors: number;
   inconclusive: number;
+  /** Skipped results, todo ones left out (they are counted in `todo`). */
   skipped: number;
+  /** Todo results (cases not finished, vitest's it.todo); absent when none. */
+  todo?: number;
 }
 
 /** Counts case and law verdicts. */
@@ -80,10 +83,10 @@ export function tally(report: { results: Pick<CaseResult, 'verdict'>[]; laws: Pi
   return t;
 }
 
-/** The last line of every text report: `N passed, N failed` plus `, N skipped` when any. */
+/** The last line of every text report: `N passed, N failed` plus `, N skipped` and `, N todo` when any. */
 export function summaryLine(t: Tally): string {
   const failed = t.failed + t.errors + t.inconclusive;
-  return `${t.passed} passed, ${failed} failed${t.skipped > 0 ? `, ${t.skipped} skipped` : ''}`;
+  return `${t.passed} passed, ${failed} failed${t.skipped > 0 ? `, ${t.skipped} skipped` : ''}${t.todo ? `, ${t.todo} todo` : ''}`;
 }
 
 /** `1.23s`, or `850ms` under a second. */

@@ -14,6 +14,7 @@ function counts(g: GateResult): string {
   const parts = [`${n.passed} passed`, `${n.failed} failed`];
   if (n.errors) parts.push(`${n.errors} error${n.errors === 1 ? '' : 's'}`);
   if (n.skipped) parts.push(`${n.skipped} skipped`);
+  if (g.todo) parts.push(`${g.todo} todo`);
   return parts.join(', ');
 }
 

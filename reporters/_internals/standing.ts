@@ -31,7 +31,11 @@ export function gatingTally(report: Pick<RunReport, 'results' | 'laws'>): Tally 
     else if (verdict === 'inconclusive') t.inconclusive++;
     else t.skipped++;
   };
-  for (const r of report.results) if (caseStanding(r) === 'gating') add(r.verdict);
+  for (const r of report.results) {
+    // a todo case is no result of any standing: it is counted apart, never as skipped
+    if (r.todo) t.todo = (t.todo ?? 0) + 1;
+    else if (caseStanding(r) === 'gating') add(r.verdict);
+  }
   for (const l of report.laws) if (lawStanding(l) === 'gating') add(isUnexpectedPass(l) ? 'fail' : l.verdict);
   return t;
 }

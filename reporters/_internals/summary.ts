@@ -18,6 +18,7 @@ import { renderKnownLaw, renderLawMatrix } from './laws.js';
 import { groupedFailures, lawGroups } from './report-model.js';
 import { gateIndex, gatingTally, informationalNote, knownFailureNote, toleratedBy } from './standing.js';
 import { renderInformationalLines, renderKnownLists } from './standing-lines.js';
+import { renderTodo, todoCases } from './todo.js';
 
 export type SummaryMode = 'default' | 'verbose';
 
@@ -130,6 +131,8 @@ export function renderEnd(report: RunReport, c: ChalkInstance, mode: SummaryMode
     section(out, c.bold.yellow('Known failures, expected to fail'), renderKnownLists(report, c));
   }
 
+  const todo = todoCases(report.results).length;
+  section(out, c.bold.cyan(`Todo (${todo} case${todo === 1 ? '' : 's'}, not scored)`), renderTodo(report.results, c, mode));
   section(out, c.bold('Pass matrix (capability × metric)'), renderMatrix(report.results, c, report.gates));
   if (mode === 'verbose') {
     section(out, c.bold('Per finding (image cases, score per image: mean ± sd)'), renderFindingSummary(report.results, c));

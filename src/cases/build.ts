@@ -5,6 +5,7 @@ import { findContradiction, type IndexedRelation } from './consistency.js';
 import type { Candidate, Case, ImageCase, Location, PreferenceCase, RankingCase, Rating, RatingCase, ScoreCase } from './model.js';
 import { labelsOf, parseRelation, type Relation } from './relations.js';
 import type { CaseInput, RatingsInput } from './schema.js';
+import { todoOf } from './todo.js';
 
 /** A problem found while building, at a path inside the case object. */
 export interface BuildIssue {
@@ -139,7 +140,10 @@ export function buildCase(input: CaseInput, id: string, location: Location, root
       break;
     }
   }
-  return issues.length > 0 ? { issues } : { case: built, issues };
+  if (issues.length > 0) return { issues };
+  const todo = todoOf(input.todo, built);
+  if (todo !== undefined) built.todo = todo;
+  return { case: built, issues };
 }
 
 /** `{ r1: 2 }` or `[{ rater: r1, score: 2 }]` as a list; a rater named twice is an issue. */

@@ -39,6 +39,11 @@ interface CaseBase {
   tolerance?: number;
   context?: Context;
   location: Location;
+  /**
+   * Set when the case is not finished (like vitest's `it.todo`): why (`todo: "<why>"` in the
+   * file, or the scaffold placeholders left in its reports). Reported as todo, never scored.
+   */
+  todo?: string;
 }
 
 export interface RankingCase extends CaseBase {

@@ -7,7 +7,7 @@
  */
 type Obj = Record<string, unknown>;
 
-const COMMON = new Set(['$schema', 'id', 'title', 'capability', 'tags', 'rationale', 'provenance', 'metrics', 'tolerance', 'context', 'kind']);
+const COMMON = new Set(['$schema', 'id', 'title', 'capability', 'tags', 'rationale', 'provenance', 'metrics', 'tolerance', 'context', 'todo', 'kind']);
 const RANKING = new Set([...COMMON, 'reference', 'candidates', 'expect']);
 const SCORE = new Set([...COMMON, 'reference', 'candidate', 'expect']);
 const EXPECTATION = new Set(['value', 'tolerance', 'min', 'max', 'error']);
@@ -41,6 +41,7 @@ function commonOk(o: Obj): boolean {
     && optional(o.provenance, provenanceOk)
     && optional(o.tolerance, (v) => isNum(v) && v >= 0)
     && optional(o.context, isContext)
+    && optional(o.todo, (v) => typeof v === 'boolean' || (typeof v === 'string' && v.length > 0))
     && optional(o.metrics, (v) => isObj(v) && onlyKeys(v, new Set(['only', 'skip'])) && optional(v.only, isStrings) && optional(v.skip, isStrings));
 }
 

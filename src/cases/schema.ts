@@ -42,6 +42,10 @@ const common = {
   metrics: MetricSelectionSchema.optional(),
   tolerance: z.number().nonnegative().optional().describe('Tie tolerance overriding the metric'),
   context: ContextSchema.optional(),
+  todo: z
+    .union([z.boolean(), z.string().min(1)])
+    .optional()
+    .describe('Not finished (like vitest\'s it.todo): reported as todo, never scored nor gated; a string says why. false: score it even if its reports hold TODO'),
 };
 
 export const CandidateSchema = z.union([

@@ -44,14 +44,20 @@ export function isKnownFailure(gate: Gate, caseId: string): boolean {
  * (preference cases, whose own verdicts are `skip`); a statistic that cannot be computed fails.
  * `maxErrors` fails the gate when more results error, whatever the rate. An informational gate never fails.
  */
-export function evaluateGate(suite: string, metric: string, fullGate: Gate, all: CaseResult[], laws: LawResult[] = [], agreement?: AgreementResult, scope?: GateScope): GateResult {
-  const gate = scope ? partGate(fullGate, all, scope) : fullGate;
+export function evaluateGate(suite: string, metric: string, fullGate: Gate, every: CaseResult[], laws: LawResult[] = [], agreement?: AgreementResult, scope?: GateScope): GateResult {
+  // todo cases (vitest's it.todo) are not counted: the gate sees only finished ones
+  const todo = every.filter((r) => r.todo).length;
+  const all = todo > 0 ? every.filter((r) => !r.todo) : every;
+  const withTodo = (g: GateResult): GateResult => (todo > 0 ? { ...g, todo } : g);
+  const gate = scope ? partGate(fullGate, every, scope) : fullGate;
+  const todoNote = todo > 0 ? `; ${todo} todo` : '';
   if (scope && !all.some(scored) && !laws.some(scored)) {
-    return notRunGate(suite, metric, gate, notRunReason(scope, [...all, ...laws].filter((r) => r.verdict === 'skip').length), summarize([...all, ...laws]));
+    const { todo: _, ...counts } = summarize([...all, ...laws]);
+    return withTodo(notRunGate(suite, metric, gate, `${notRunReason(scope, [...all, ...laws].filter((r) => r.verdict === 'skip').length)}${todoNote}`, counts));
   }
   // Nothing at all reached the gate (no case file matched, the run was interrupted first): a pass would claim what was never shown.
   if (all.length === 0 && laws.length === 0 && agreement === undefined) {
-    return notRunGate(suite, metric, gate, 'nothing ran: no case or law of this suite was scored');
+    return withTodo(notRunGate(suite, metric, gate, todo > 0 ? `nothing to score yet: its ${todo === 1 ? 'case is' : `${todo} cases are`} todo` : 'nothing ran: no case or law of this suite was scored'));
   }
   const results = all.filter((r) => !r.knownFailure);
   const unexpectedPasses = all.filter((r) => r.knownFailure && r.verdict === 'pass').map((r) => r.caseId);
@@ -68,7 +74,7 @@ export function evaluateGate(suite: string, metric: string, fullGate: Gate, all:
   const failedRequired: string[] = [];
   for (const pattern of gate.required ?? []) {
     const matched = results.filter((r) => minimatch(r.caseId, pattern));
-    if (matched.length === 0) failedRequired.push(`${pattern} (no case matches)`);
+    if (matched.length === 0) failedRequired.push(`${pattern} (${todo > 0 && every.some((r) => r.todo && minimatch(r.caseId, pattern)) ? 'only todo cases match' : 'no case matches'})`);
     // a skipped required case was not shown to pass (metric unavailable, input not accepted, ...)
     for (const r of matched) if (r.verdict !== 'pass') failedRequired.push(r.verdict === 'skip' ? `${r.caseId} (skipped)` : r.caseId);
   }
@@ -89,7 +95,7 @@ export function evaluateGate(suite: string, metric: string, fullGate: Gate, all:
   const informational = gate.informational === true;
   const passed = informational || reasons.length === 0;
   const result: GateResult = { suite, metric, state: passed ? 'pass' : 'fail', passed, informational, passRate, minPassRate, counts, failedRequired, unexpectedPasses, ...(failedLaws.length ? { failedLaws } : {}), ...(checks ? { agreement: checks } : {}) };
-  return reasons.length ? { ...result, reason: reasons.join('; ') } : result;
+  return withTodo(reasons.length ? { ...result, reason: reasons.join('; ') } : result);
 }
 
 const scored = (r: { verdict: string }): boolean => r.verdict !== 'skip';

@@ -45,6 +45,11 @@ export interface CaseResult {
   /** The suite lists this case as a known failure of this metric (it is expected to fail). */
   knownFailure?: boolean;
   /**
+   * The case is not finished (vitest's `it.todo`): verdict `skip` (the contract's enum is
+   * closed), reason `todo: <why>`, never scored, left out of its gate.
+   */
+  todo?: boolean;
+  /**
    * For failing text cases: each candidate's clinical differences from the reference, one
    * line each (`laterality: left -> right (pleural effusion)`), from the clinical core.
    */
@@ -107,6 +112,8 @@ export interface GateResult {
   passRate: number;
   minPassRate: number;
   counts: { passed: number; failed: number; errors: number; skipped: number };
+  /** Todo results of the suite × metric, left out of `counts` and the pass rate (set when there are any). */
+  todo?: number;
   /** Required cases that did not pass. */
   failedRequired: string[];
   /** Known failures that passed (`law <id>` for expected-fail laws): the limitation is gone, so the list must be updated. */
@@ -127,7 +134,10 @@ export interface Summary {
   passed: number;
   failed: number;
   errors: number;
+  /** Every `skip` verdict, todo results included. */
   skipped: number;
+  /** Of `skipped`, the todo results (set when there are any). */
+  todo?: number;
 }
 
 export interface RunReport {
@@ -154,9 +164,10 @@ export interface RunReport {
 }
 
 /** Counts verdicts: inconclusive ones count as errors (they neither pass nor fail cleanly). */
-export function summarize(verdicts: Iterable<{ verdict: Verdict }>): Summary {
+export function summarize(verdicts: Iterable<{ verdict: Verdict; todo?: boolean }>): Summary {
   const s: Summary = { passed: 0, failed: 0, errors: 0, skipped: 0 };
-  for (const { verdict } of verdicts) {
+  for (const { verdict, todo } of verdicts) {
+    if (todo) s.todo = (s.todo ?? 0) + 1;
     if (verdict === 'pass') s.passed++;
     else if (verdict === 'fail') s.failed++;
     else if (verdict === 'skip') s.skipped++;

@@ -51,4 +51,28 @@ describe('metric-suite new case', () => {
     const out = await cli(['new', 'case', '--capability', 'negation', '--out', 'cases/one.yaml'], cwd);
     expect(out.stdout).toContain('wrote cases/one.yaml (suite s runs it)');
   });
+
+  it('an unfilled scaffold is todo in a run (not scored, not gated), and scored once its reports are written', async () => {
+    const cwd = tmpTree({ 'package.json': '{}', 'suites/s.yaml': 'name: s\ncases: [../cases/**/*.yaml]\nmetrics: [bleu]\n' });
+    expect((await cli(['new', 'case', '--capability', 'laterality'], cwd)).code).toBe(0);
+    const file = path.join(cwd, 'cases/ranking/laterality/new-case.yaml');
+    expect(readFileSync(file, 'utf8')).toContain('runs report it as todo');
+    const r = await cli([], cwd);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain('Todo (1 case, not scored)\n  □ laterality/new-case  cases/ranking/laterality/new-case.yaml:');
+    expect(r.stdout).toContain('not run: nothing to score yet: its case is todo');
+    expect(r.lastLine).toBe('0 passed, 0 failed, 1 todo');
+    const json = JSON.parse((await cli(['--reporter', 'json'], cwd)).stdout);
+    expect(json.results[0]).toMatchObject({ caseId: 'laterality/new-case', verdict: 'skip', todo: true });
+    // filled in: scored as any case
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, readFileSync(file, 'utf8')
+      .replace(/^reference: TODO.*$/m, 'reference: Moderate left pleural effusion.')
+      .replace(/^  exact: TODO.*$/m, '  exact: Moderate left pleural effusion.')
+      .replace(/^  reworded: TODO.*$/m, '  reworded: Moderate left pleural effusion.')
+      .replace(/^  wrong: TODO.*$/m, '  wrong: Moderate right pleural effusion.'));
+    const filled = await cli([], cwd);
+    expect(filled.stdout).not.toContain('Todo');
+    expect(filled.lastLine).toBe('1 passed, 0 failed');
+  });
 });

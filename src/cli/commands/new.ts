@@ -22,6 +22,7 @@ const PROVENANCE = `provenance:
 export function scaffold(kind: NewKind, capability: string, id: string, schemaRef: string): string {
   const head = `# yaml-language-server: $schema=${schemaRef}
 # A new ${kind} case: replace every TODO, then run \`metric-suite validate <this file>\`.
+# Until its reports are filled in, runs report it as todo (not scored, not gated).
 # Write it from clinical knowledge: no patient data, no dates, names, record numbers,
 # phone numbers or ages over 89 (validate lints for them). See CONTRIBUTING.md.
 id: ${id}

@@ -55,6 +55,9 @@ function schedulingOf(ctx: RunContext): ScheduleOptions {
  */
 async function runChunk(tasks: Task[], reg: RegisteredMetric, scheduling: ScheduleOptions): Promise<CaseResult[]> {
   const reasons = tasks.map((t) => skipReason(t.case, reg));
+  // a todo case is never scored (vitest's it.todo); where the metric would skip it anyway, that skip says why
+  const todo = tasks.map((t, i) => !reasons[i] && t.case.todo !== undefined);
+  todo.forEach((isTodo, i) => isTodo && (reasons[i] = `todo: ${tasks[i]!.case.todo}`));
   const perTask = tasks.map((t, i) => (reasons[i] ? [] : requestsOf(t.case)));
   const requests = perTask.flat().map((x) => x.request);
   const { outcomes } = await scoreRequests(reg, requests, scheduling);
@@ -67,7 +70,7 @@ async function runChunk(tasks: Task[], reg: RegisteredMetric, scheduling: Schedu
   let k = 0;
   const out: CaseResult[] = [];
   tasks.forEach((t, i) => {
-    if (reasons[i]) return void out.push(skipped(t, reg, reasons[i]));
+    if (reasons[i]) return void out.push(todo[i] ? { ...skipped(t, reg, reasons[i]), todo: true } : skipped(t, reg, reasons[i]));
     const labelled = perTask[i]!.map(({ label }) => {
       const j = k++;
       return { label, outcome: outcomes[j]!, again: again.map((a) => a[j]!) };
