@@ -32,7 +32,11 @@ export async function runBatch(reg: RegisteredMetric, requests: ScoreRequest[]):
   return singles.map((o) => ('error' in o ? { error: `${o.error} (scored alone after its batch of ${requests.length} failed)` } : o));
 }
 
-/** The requests of a timed-out batch one at a time, so the one that hangs times out alone. */
+/**
+ * The requests of a timed-out batch one at a time, so the one that hangs times out alone. One
+ * request alone per metric at a time, across its batches: a busy loop blocks the worker it runs
+ * in, and a request sharing that worker would time out with it.
+ */
 async function timedOutAlone(reg: RegisteredMetric, requests: ScoreRequest[], whole: string): Promise<ScoreOutcome[]> {
   const n = requests.length;
   const singles: ScoreOutcome[] = [];
@@ -42,11 +46,21 @@ async function timedOutAlone(reg: RegisteredMetric, requests: ScoreRequest[], wh
       const why = `the batch of ${n} failed as a whole; its first ${singles.length} requests failed alone too, the rest were not tried`;
       return requests.map(() => ({ error: `${whole} (${why})` }));
     }
-    const o = (await attempt(reg, [r], 0)).outcomes[0]!;
+    const o = (await inTurn(reg.metric, () => attempt(reg, [r], 0))).outcomes[0]!;
     singles.push(o);
     if ('value' in o) scored = true;
   }
   return singles.map((o) => ('error' in o ? { error: `${o.error} (scored alone after its batch of ${n} timed out)` } : o));
+}
+
+/** The last turn taken per metric (timedOutAlone): each turn waits for the one before it. */
+const turns = new WeakMap<object, Promise<unknown>>();
+
+async function inTurn<T>(key: object, work: () => Promise<T>): Promise<T> {
+  const before = turns.get(key) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  turns.set(key, mine.catch(() => undefined));
+  return mine;
 }
 
 /** The message when every outcome is the same error, else undefined. */

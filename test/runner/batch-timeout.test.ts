@@ -41,6 +41,29 @@ describe('runBatch: a batch that times out (aloneAfterTimeout, as module metrics
     expect(out.slice(1)).toEqual(all.slice(1).map(() => ({ error: 'slow timed out after 20 ms (scored alone after its batch of 5 timed out)' })));
   });
 
+  it('scores one request alone at a time across the metric\'s batches (a busy loop would block the others)', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const hang = hangingOn(['candidate 2', 'candidate 12']);
+    const reg = registered({
+      id: 'slow',
+      score: async (rs, ctx) => {
+        if (rs.length > 1) return hang(rs, ctx);
+        most = Math.max(most, ++inFlight);
+        try {
+          await new Promise((ok) => setTimeout(ok, 5));
+          return await hang(rs, ctx);
+        } finally {
+          inFlight--;
+        }
+      },
+    }, { timeoutMs: 30, aloneAfterTimeout: true });
+    const [a, b] = await Promise.all([runBatch(reg, [req(1), req(2), req(3)]), runBatch(reg, [req(11), req(12), req(13)])]);
+    expect(a.map((o) => 'value' in o)).toEqual([true, false, true]);
+    expect(b.map((o) => 'value' in o)).toEqual([true, false, true]);
+    expect(most).toBe(1);
+  });
+
   it('without aloneAfterTimeout (a remote judge), a timed-out batch is not sent again', async () => {
     const calls: ScoreRequest[][] = [];
     const reg = registered({ id: 'judge', score: hangingOn(['candidate 2'], calls) }, { timeoutMs: 20 });
