@@ -123,9 +123,11 @@ export class MetricRegistry {
         ...(spec.maxHeapMb ? { heapMb: spec.maxHeapMb } : {}),
         ...(spec.isolation ? { isolation: spec.isolation } : {}),
         ...(spec.poolSize ? { pool: spec.poolSize } : {}),
+        ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}),
       });
       const source = this.sourceHash(id, () => moduleSourceHash(path.resolve(this.root, spec.module!), this.root, spec.cacheKeyFiles));
-      return { ...register(id, metric, { module: spec.module, options, source }, spec), aloneAfterTimeout: true };
+      // the host applies timeoutMs per batch once its worker has started; the runner's timeout is the adapter's, which is longer
+      return { ...register(id, metric, { module: spec.module, options, source }, { ...spec, timeoutMs: undefined }), aloneAfterTimeout: true };
     }
     if (spec.command || spec.http) {
       try {

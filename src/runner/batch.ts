@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScoreOutcome, ScoreRequest } from '../metrics/contract.js';
 import type { RegisteredMetric } from '../metrics/registry.js';
+import { BatchTimeoutError } from '../metrics/timeout.js';
 
 /**
  * Losses in a row, with nothing scored yet, after which the rest of a timed-out batch is not
@@ -84,8 +85,10 @@ async function attempt(reg: RegisteredMetric, requests: ScoreRequest[], retries:
       }
       return { outcomes: raw.map((o) => checkOutcome(reg, o)), threw: false, timedOut: false };
     } catch (e) {
-      lastError = configName(reg, (e as Error)?.message ?? String(e));
-      timedOut = e instanceof TimeoutError;
+      // an adapter's own batch timeout (module metrics: start-up not counted) reads as the runner's
+      const adapterTimeout = (e as Error)?.cause instanceof BatchTimeoutError ? ((e as Error).cause as BatchTimeoutError) : undefined;
+      lastError = adapterTimeout ? `${reg.id} timed out after ${adapterTimeout.ms} ms` : configName(reg, (e as Error)?.message ?? String(e));
+      timedOut = e instanceof TimeoutError || adapterTimeout !== undefined;
       threw = true;
     }
   }

@@ -2,6 +2,7 @@ import type { ScoreOutcome, ScoreRequest } from '../contract.js';
 import { spawnProcess, spawnWorker, type Channel, type Isolation } from './module-channel.js';
 import type { FromWorker, ModuleWorkerData, ToWorker } from './module-worker.js';
 import { packRequests, unpackOutcomes } from './module-wire.js';
+import { BatchTimeoutError } from '../timeout.js';
 
 /** Heap of one metric worker or process (MB): past it the worker ends with an out-of-memory error, the run does not. */
 export const WORKER_HEAP_MB = 1024;
@@ -21,12 +22,17 @@ interface Pending {
   reject(e: Error): void;
 }
 
+/** A batch already answered for (timed out) that its worker has not answered yet. */
+const OWED: Pending = { resolve: () => undefined, reject: () => undefined };
+
 /** One worker (thread or process) and what it owes. */
 interface Slot {
   channel: Channel;
   ready: Promise<Record<string, unknown>>;
   pending: Map<number, Pending>;
   ended: boolean;
+  /** Taken out of the pool (a cancelled batch): it ends once it owes nothing. */
+  retired?: boolean;
 }
 
 export interface HostOptions {
@@ -35,6 +41,11 @@ export interface HostOptions {
   isolation?: Isolation;
   /** Copies of the metric (a pool): batches go to the least busy. Default 1. */
   pool?: number;
+  /**
+   * Time a batch may take once its worker has started (default: none, the caller's own timeout):
+   * a worker started afresh after a crash or a timeout does not eat into the batch's time.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -50,14 +61,19 @@ export class ModuleWorkerHost {
   private closed = false;
   private readonly heapMb: number;
   private readonly isolation: Isolation;
+  /** Retired workers still finishing (or failing) what they owe: ended with the host too. */
+  private readonly retiredSlots = new Set<Slot>();
   private crashesInARow = 0;
   private lastCrash = '';
+  /** Per-batch time from when it is sent to a started worker; set from the config or the declaration (module.ts). */
+  batchTimeoutMs: number | undefined;
 
   constructor(private readonly data: ModuleWorkerData, options: HostOptions | number = {}) {
     const o = typeof options === 'number' ? { heapMb: options } : options;
     this.heapMb = o.heapMb ?? WORKER_HEAP_MB;
     this.isolation = o.isolation ?? 'worker';
     this.slots = new Array<Slot | undefined>(Math.max(1, o.pool ?? 1)).fill(undefined);
+    this.batchTimeoutMs = o.timeoutMs;
   }
 
   /** Starts the first worker (if none runs) and resolves with the metric's declaration. */
@@ -75,16 +91,35 @@ export class ModuleWorkerHost {
     await slot.ready;
     const id = this.nextId++;
     return new Promise<ScoreOutcome[]>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      const onAbort = () => {
-        if (!slot.pending.has(id)) return;
+      let timer: NodeJS.Timeout | undefined;
+      const settled = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      };
+      slot.pending.set(id, { resolve: (o) => (settled(), resolve(o)), reject: (e) => (settled(), reject(e)) });
+      const cancel = () => {
         this.retire(slot);
         this.post(slot, { type: 'abort', id });
         // a batch that cannot stop (a busy loop) takes its worker with it
         setTimeout(() => slot.pending.has(id) && this.crash(slot, 'did not stop after its batch was cancelled (timeout); the worker was replaced'), ABORT_GRACE_MS).unref();
       };
+      const onAbort = () => {
+        if (slot.pending.has(id)) cancel();
+      };
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
+      const ms = this.batchTimeoutMs;
+      if (ms !== undefined && !signal.aborted) {
+        timer = setTimeout(() => {
+          const p = slot.pending.get(id);
+          if (!p) return;
+          // the batch's promise settles now; the worker still owes an answer (a late one is dropped)
+          slot.pending.set(id, OWED);
+          cancel();
+          p.reject(new BatchTimeoutError(ms));
+        }, ms);
+        timer.unref();
+      }
       this.post(slot, { type: 'score', id, ...packRequests(requests) });
     });
   }
@@ -92,6 +127,7 @@ export class ModuleWorkerHost {
   /** Asks each metric copy to close, then ends the workers. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const slot of this.retiredSlots) this.end(slot);
     await Promise.all(this.slots.map(async (slot) => {
       if (!slot || slot.ended) return;
       await new Promise<void>((resolve) => {
@@ -142,6 +178,7 @@ export class ModuleWorkerHost {
           p?.resolve(unpackOutcomes(m));
         }
         else p?.reject(new Error(m.message));
+        if (slot.retired && slot.pending.size === 0) this.end(slot);
       }
     };
     const onEnded = (reason: string) => {
@@ -163,15 +200,31 @@ export class ModuleWorkerHost {
     }
   }
 
-  /** New batches go to a fresh worker; this one finishes (or fails) what it owes. */
+  /** New batches go to a fresh worker; this one finishes (or fails) what it owes, then ends. */
   private retire(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots[i] = undefined;
+    if (slot.ended || slot.retired) return;
+    slot.retired = true;
+    this.retiredSlots.add(slot);
+    if (slot.pending.size === 0) this.end(slot);
+  }
+
+  /** Ends a retired worker that owes nothing (no crash: nothing is failed or counted). */
+  private end(slot: Slot): void {
+    this.retiredSlots.delete(slot);
+    if (slot.ended) return;
+    slot.ended = true;
+    for (const p of slot.pending.values()) p.reject(new Error('its worker was closed'));
+    slot.pending.clear();
+    slot.channel.kill();
   }
 
   /** Ends a worker and fails what it still owed; the next batch starts a new one. */
   private crash(slot: Slot, reason: string): void {
-    this.retire(slot);
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots[i] = undefined;
+    this.retiredSlots.delete(slot);
     if (slot.ended) return;
     slot.ended = true;
     if (!this.closed) {

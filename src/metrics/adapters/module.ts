@@ -1,6 +1,6 @@
 import type { Metric } from '../contract.js';
 import { defineMetric } from '../define.js';
-import { ModuleWorkerHost, type HostOptions } from './module-host.js';
+import { ModuleWorkerHost, WORKER_START_MS, type HostOptions } from './module-host.js';
 
 export { importModule, mainExport } from './module-import.js';
 
@@ -16,9 +16,14 @@ export { importModule, mainExport } from './module-import.js';
 export async function loadModuleMetric(modulePath: string, root: string, options: Record<string, unknown>, host: HostOptions | number = {}): Promise<Metric> {
   const workers = new ModuleWorkerHost({ modulePath, root, options }, host);
   const declaration = await workers.start();
+  // The host times each batch from when it reaches a started worker; the runner's own timeout
+  // (start-up included) is a longer safety net, so the reason is the batch's own time.
+  const declared = typeof declaration.timeoutMs === 'number' ? declaration.timeoutMs : undefined;
+  workers.batchTimeoutMs = (typeof host === 'object' ? host.timeoutMs : undefined) ?? declared ?? 60_000;
   try {
     return defineMetric({
       ...(declaration as unknown as Metric),
+      timeoutMs: workers.batchTimeoutMs + WORKER_START_MS + 5_000,
       score: (requests, context) => workers.score(requests, context.signal),
       close: () => workers.close(),
     });

@@ -8,7 +8,7 @@ import { tmpTree } from '../../_support/tmp.js';
  * time in a fresh worker, the hanging one is an `error` naming the timeout, the others keep
  * their scores, and the run goes on to its gate (exit 1).
  */
-function project(hang: string, isolation: 'worker' | 'process', ids = ['ok1', 'HANG', 'ok2', 'ok3'], settings = 'timeoutMs: 3000'): string {
+function project(hang: string, isolation: 'worker' | 'process', ids = ['ok1', 'HANG', 'ok2', 'ok3'], settings = 'timeoutMs: 1500'): string {
   const cases = ids.map((c) => `  - id: ${c}\n    reference: r\n    candidate: ${c}\n    expect: { hangs: { min: 0.5 } }\n`).join('');
   return tmpTree({
     'suites/main.yaml': 'name: main\ncases: [../cases/*.yaml]\nmetrics: [hangs]\n',
@@ -33,7 +33,7 @@ describe.each(['worker', 'process'] as const)('a module metric hanging on one ca
     const r = await runSuites({ cwd: project(hang, isolation), cache: false });
     const verdicts = Object.fromEntries(r.results.map((x) => [x.caseId, x.verdict]));
     expect(verdicts, JSON.stringify(r.results.map((x) => x.reason))).toEqual({ ok1: 'pass', HANG: 'error', ok2: 'pass', ok3: 'pass' });
-    expect(r.results.find((x) => x.caseId === 'HANG')!.reason).toMatch(/hangs timed out after 3000 ms \(scored alone after its batch of 4 timed out\)/);
+    expect(r.results.find((x) => x.caseId === 'HANG')!.reason).toMatch(/hangs timed out after 1500 ms \(scored alone after its batch of 4 timed out\)/);
     expect(r.exitCode).toBe(1);
     expect(r.problems).toEqual([]);
     expect(performance.now() - started).toBeLessThan(30_000);
@@ -47,7 +47,18 @@ it.each([
   ['a promise that never settles', 'await new Promise(() => {});'],
 ])('%s in one of several batches in flight costs that case only', async (_, hang) => {
   const ids = ['ok1', 'ok2', 'ok3', 'HANG', 'ok4', 'ok5', 'ok6', 'ok7', 'ok8', 'ok9'];
-  const r = await runSuites({ cwd: project(hang, 'worker', ids, 'timeoutMs: 3000, batchSize: 2, concurrency: 4'), cache: false });
-  expect(r.results.filter((x) => x.verdict !== 'pass').map((x) => `${x.caseId}: ${x.reason}`)).toEqual(['HANG: hangs timed out after 3000 ms (scored alone after its batch of 2 timed out)']);
+  const r = await runSuites({ cwd: project(hang, 'worker', ids, 'timeoutMs: 2000, batchSize: 2, concurrency: 4'), cache: false });
+  expect(r.results.filter((x) => x.verdict !== 'pass').map((x) => `${x.caseId}: ${x.reason}`)).toEqual(['HANG: hangs timed out after 2000 ms (scored alone after its batch of 2 timed out)']);
   expect(r.results).toHaveLength(ids.length);
+});
+
+// A worker started afresh (after the timeout) takes its start-up outside the batch's time: a
+// metric that loads slower than its timeoutMs still scores the requests of the lost batch alone.
+it('a worker\'s start-up does not count against the batch: a metric loading slower than timeoutMs still scores alone', async () => {
+  const cwd = project('for (;;) {}', 'worker', ['ok1', 'HANG', 'ok2'], 'timeoutMs: 1000');
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  writeFileSync(`${cwd}/hangs.mjs`, `await new Promise((ok) => setTimeout(ok, 1500));\n${readFileSync(`${cwd}/hangs.mjs`, 'utf8')}`);
+  const r = await runSuites({ cwd, cache: false });
+  expect(r.results.map((x) => `${x.caseId} ${x.verdict}`)).toEqual(['ok1 pass', 'HANG error', 'ok2 pass']);
+  expect(r.results[1]!.reason).toBe('hangs timed out after 1000 ms (scored alone after its batch of 3 timed out)');
 });
