@@ -89,6 +89,8 @@ export class ModuleWorkerHost {
     const i = this.leastBusy();
     const slot = (this.slots[i] ??= this.spawn());
     await slot.ready;
+    // never post to a worker that ended meanwhile: nothing would answer the batch
+    if (slot.ended) throw new Error('its worker ended before the batch was sent');
     const id = this.nextId++;
     return new Promise<ScoreOutcome[]>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
