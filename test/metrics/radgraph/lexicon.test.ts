@@ -46,6 +46,21 @@ describe('lexicon extractor: RadGraph schema conventions', () => {
     expect(view('EXAMINATION: Chest PA and lateral.')).toEqual([]);
   });
 
+  it('reads hedges written as a query or a consideration, and quantities', () => {
+    expect(view('Right basal shadowing, ?aspiration.')).toEqual(['Right A modify:basal', 'basal A', 'shadowing DP located_at:basal', 'aspiration U']);
+    expect(view('Lobar pneumonia should be considered.')).toEqual(['Lobar A', 'pneumonia U located_at:Lobar']);
+    expect(view('Moderate amount of subcutaneous gas.')).toEqual(['Moderate DP modify:gas', 'subcutaneous A', 'gas DP located_at:subcutaneous']);
+    expect(view('The effusion has decreased and is now small.')).toEqual(['effusion DP', 'decreased DP modify:effusion', 'small DP modify:effusion']);
+  });
+
+  it('places observations at an anatomy heading, a trailing side and the first of two coordinated tissues', () => {
+    expect(view('Bones: No fracture.')).toEqual(['Bones A', 'fracture DA located_at:Bones']);
+    expect(view('Heart: normal.')).toEqual(['Heart A', 'normal DP located_at:Heart']);
+    expect(view('Bullous change bilaterally.')).toEqual(['Bullous DP modify:change', 'change DP located_at:bilaterally', 'bilaterally A']);
+    expect(view('Peribronchial and ground-glass opacities.')).toEqual(['Peribronchial A', 'ground - glass DP modify:opacities', 'opacities DP located_at:Peribronchial']);
+    expect(view('Upper lobe fibrocalcific scarring.')).toEqual(['Upper A modify:lobe', 'lobe A', 'fibrocalcific DP modify:scarring', 'scarring DP located_at:lobe']);
+  });
+
   it('is deterministic and gives ids in order of position', () => {
     const t = 'Moderate cardiomegaly. Mild interstitial edema, increased. No pneumothorax.';
     const a = annotateWithLexicon(t);

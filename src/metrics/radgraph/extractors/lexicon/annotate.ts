@@ -39,11 +39,17 @@ interface Phrase {
   carrier?: number;
   /** The last anatomy head of the phrase. */
   anatHead?: number;
+  /** A predicate's relation to its subject. */
+  subject?: [string, number];
 }
 
 const isAnat = (u: Unit) => u.cls === 'anat-noun' || u.cls === 'anat-adj';
 const isObs = (u: Unit) => u.cls === 'obs-noun' || u.cls === 'obs-adj';
 const ARTICLES = new Set(['the', 'a', 'an']);
+/** Words that may stand between a subject and its predicate besides the copula (`heart not enlarged`, `within normal limits`). */
+const LINK = new Set(['not', ',', '-', ':', 'no', 'longer', 'within', 'all']);
+/** `small amount of`, `moderate degree of`. */
+const QUANTITY = new Set(['amount', 'amounts', 'degree', 'of']);
 
 export function annotateDrafts(text: string, words: Word[]): Draft[] {
   const drafts: Draft[] = [];
@@ -79,16 +85,32 @@ export function annotateDrafts(text: string, words: Word[]): Draft[] {
       const prev = run[run.length - 1];
       // `heart size`: the size of an anatomy is anatomy too
       if (u.lower === 'size' && prev && isAnat(prev)) u.cls = 'anat-noun';
-      if (prev && (words.slice(prev.end + 1, u.start).some((w) => w.text !== '-') || splitsBefore(prev, u, run))) {
+      if (prev && (words.slice(prev.end + 1, u.start).some((w) => w.text !== '-') || splitsBefore(prev, u))) {
         runs.push(run);
         run = [];
       }
       run.push(u);
     }
     if (run.length) runs.push(run);
+    // `lungs clear`, `cardiomegaly unchanged`: descriptors after a noun, with no noun after them, are a predicate
+    for (let r = 0; r < runs.length; r++) {
+      const us = runs[r]!;
+      for (let k = 1; k < us.length; k++) {
+        const before = us[k - 1]!;
+        if (us[k]!.cls !== 'obs-adj' || !(before.cls === 'obs-noun' || before.cls === 'anat-noun' || POSTMODIFIER.has(before.lower))) continue;
+        if (us.slice(k).every((u) => u.cls === 'obs-adj')) {
+          runs.splice(r, 1, us.slice(0, k), us.slice(k));
+          break;
+        }
+      }
+    }
 
     const phrases: Phrase[] = runs.map((r) => buildPhrase(r, entityOf, relate));
     const coordTarget = new Map<number, number>();
+    // `Pleura: no effusion or pneumothorax`: an anatomy heading locates the clause's unplaced observations
+    const first = phrases[0];
+    const heading = first && first.headAnat && !first.units.some(isObs) && phrases.length > 1 && words.slice(first.units[first.units.length - 1]!.end + 1, phrases[1]!.units[0]!.start).some((w) => w.text === ':') ? first.head : undefined;
+    if (heading !== undefined) for (const q of phrases.slice(1)) if (!q.headAnat && !q.predicate && q.anatHead === undefined) relate(q.carrier ?? q.head, 'located_at', heading);
     phrases.forEach((p, j) => {
       if (p.units.every((u) => u.cls === 'anat-adj') && p.units.length <= 2) {
         // `6th, 7th and 8th ribs`, `mid and upper zones`: coordinated levels modify the anatomy that follows
@@ -118,6 +140,10 @@ export function annotateDrafts(text: string, words: Word[]): Draft[] {
       }
       // `catheter with tip in the SVC`: the tip of the device before it
       if (p.units.length === 1 && POSTMODIFIER.has(p.units[0]!.lower) && p.units[0]!.lower !== 'size' && conn.includes('with') && !prev.headAnat) relate(p.head, 'modify', prev.carrier ?? prev.head);
+      if (conn.length === 0 && p.units.every((u) => u.cls === 'anat-adj') && !prev.headAnat && !prev.predicate) {
+        relate(prev.carrier ?? prev.head, 'located_at', p.head); // `emphysema bilaterally`
+        return;
+      }
       if (locative && p.headAnat && !p.predicate) {
         const carrier = lastCarrier(phrases, j);
         if (carrier !== undefined) relate(carrier, 'located_at', coordTarget.get(j) ?? p.head);
@@ -129,13 +155,31 @@ export function annotateDrafts(text: string, words: Word[]): Draft[] {
         if (from && to !== undefined) relate(from.firstObs!, 'suggestive_of', to);
         return;
       }
+      // `small amount of emphysema`: the quantity modifies what follows
+      if (prev.predicate && !p.predicate && !p.headAnat && conn.includes('of') && conn.every((w) => QUANTITY.has(w))) {
+        relate(prev.head, 'modify', p.head);
+        return;
+      }
+      // `interstitial and ground-glass opacities`: the anatomy of the first conjunct is the second's
+      if (prev.headAnat && prev.units[prev.units.length - 1]!.cls === 'anat-adj' && !p.headAnat && p.anatHead === undefined && conn.length > 0 && conn.every((w) => COORDINATOR.has(w))) {
+        relate(p.head, 'located_at', prev.head);
+        return;
+      }
       const measure = p.units.every((u) => u.measurement) && conn.every((w) => MEASURE_CONN.has(w) || w === ',');
-      if (p.predicate && !suggestive && (measure || conn.every((w) => COPULA.has(w) || w === 'not' || w === ',' || w === '-' || w === ':' || w === 'no' || w === 'longer'))) {
+      const linking = conn.every((w) => COPULA.has(w) || LINK.has(w));
+      // `has decreased and is now small`: a second predicate of the same subject
+      if (p.predicate && prev.predicate && prev.subject && conn.includes('and') && conn.every((w) => COPULA.has(w) || w === 'and' || w === ',')) {
+        relate(p.head, prev.subject[0], prev.subject[1]);
+        p.subject = prev.subject;
+        return;
+      }
+      if (p.predicate && !suggestive && (measure || linking)) {
         // the subject, and the subjects coordinated with it
         for (let k = j - 1; k >= 0; k--) {
           const s = phrases[k]!;
           if (s.predicate) break;
           relate(p.head, s.headAnat ? 'located_at' : 'modify', s.carrier ?? s.head);
+          p.subject ??= [s.headAnat ? 'located_at' : 'modify', s.carrier ?? s.head];
           if (k === 0) break;
           const c = words
             .slice(phrases[k - 1]!.units[phrases[k - 1]!.units.length - 1]!.end + 1, s.units[0]!.start)
@@ -155,9 +199,8 @@ export function annotateDrafts(text: string, words: Word[]): Draft[] {
   return drafts;
 }
 
-/** A run breaks before a descriptor that follows a noun (`lungs clear`, `cardiomegaly unchanged`) and before an anatomy word after an observation noun. */
-function splitsBefore(prev: Unit, u: Unit, run: Unit[]): boolean {
-  if (u.cls === 'obs-adj' && (prev.cls === 'obs-noun' || prev.cls === 'anat-noun' || POSTMODIFIER.has(prev.lower))) return run.length > 0;
+/** A run breaks before an anatomy word after an observation noun (`drain left`). */
+function splitsBefore(prev: Unit, u: Unit): boolean {
   if (isAnat(u) && prev.cls === 'obs-noun' && !POSTMODIFIER.has(prev.lower)) return true;
   return false;
 }

@@ -29,7 +29,10 @@ function cues(): Map<string, Cue[]> {
   for (const p of lx.negation.pseudo) all.push({ words: toks(p), kind: 'pseudo' });
   for (const [p, prob] of lx.certainty) if (prob < 3) all.push({ words: toks(p), kind: 'hedge' });
   for (const p of lx.negation.terminators) all.push({ words: toks(p), kind: 'stop' });
-  all.push({ words: ['differential'], kind: 'hedge' });
+  // hedges written as a consideration or a reason for further imaging (`X is a consideration`, `CT to exclude X`)
+  for (const p of ['differential', 'differentials', 'consideration', 'considered', 'to exclude', 'exclude', 'to rule out', 'rule out', 'concern for', 'concern', 'suspicion']) {
+    all.push({ words: toks(p), kind: 'hedge' });
+  }
   const m = new Map<string, Cue[]>();
   for (const c of all) {
     if (c.words.length === 0) continue;
@@ -42,6 +45,8 @@ function cues(): Map<string, Cue[]> {
   cueIndex = m;
   return m;
 }
+
+const PARTICLES = new Set(['no', 'not', 'nil', 'without', 'nor', 'neither', 'negative', 'free', 'clear', 'absence']);
 
 const rank = (c: Cue): number => (c.kind === 'pseudo' ? 0 : c.kind === 'neg' ? 1 : c.kind === 'hedge' ? 2 : 3);
 
@@ -92,7 +97,9 @@ export function clauseCertainty(lower: string[], lo: number, hi: number, isObs: 
       end++;
     }
     let any = false;
-    for (let k = i + 1; k < end; k++) {
+    // the cue's own words take its label only after a negation particle (`no acute`), not in `has resolved`
+    const inner = PARTICLES.has(c.words[0]!) ? i + 1 : after;
+    for (let k = inner; k < end; k++) {
       if (!isObs(k)) continue;
       if (k >= after || out[k] === undefined) out[k] = label;
       any = true;

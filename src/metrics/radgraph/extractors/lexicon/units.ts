@@ -69,6 +69,12 @@ export function clausesOf(text: string, words: Word[]): Clause[] {
         i++;
         continue;
       }
+      // `?pneumonia`, `, ? sarcoidosis`: a query before a word is a hedge inside the clause, not its end
+      const nextW = words[i + 1];
+      if (t === '?' && nextW && ALNUM.test(nextW.text) && (touching(w, nextW) || !prev || !touching(prev, w)) && !/\n/.test(text.slice(w.end, nextW.start))) {
+        i++;
+        continue;
+      }
       if (/[.;:!?]/.test(t)) {
         if (t === ':' && i > lo && i - lo <= 3 && units.length > 0 && units.every((u) => u.cls === 'anat-noun' || u.cls === 'anat-adj' || u.lower === 'and')) {
           i++; // an anatomy heading (`Lungs: clear`) is the subject of what follows

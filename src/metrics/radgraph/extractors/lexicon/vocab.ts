@@ -19,7 +19,7 @@ export const ANAT_NOUN = set(`
   structures structure vasculature vascularity vessels vessel parenchyma interstitium neck axilla axillae mainstem segment
   segments border borders margin margins sulcus sulci recess recesses inlet region regions side sides cava bowel liver spleen
   skeleton thoracolumbar hemidiaphragmatic space spaces chambers knuckle hiatus chamber ventricle cardiomediastinum mediastina
-  ij ijv ra rv rll rml rul lll lul gej cp body bodies endplate endplates joint joints heads trunk sinus sinuses
+  ij ijv ra rv la lv rll rml rul lll lul gej cp valve valves body bodies endplate endplates joint joints heads trunk sinus sinuses
 `);
 
 /** Anatomy adjectives: sides, levels and regions that modify an anatomy noun or locate an observation. */
@@ -34,7 +34,7 @@ export const ANAT_ADJ = set(`
   cardiothoracic lung rib heart dorsal distal proximal main stem midline mediastinum hemithorax apicolateral lateral
   infrahilar suprahilar juxtahilar subsegmental upper lower azygos paraspinal paravertebral glenohumeral acromioclavicular
   sternoclavicular costochondral cardiophrenic bronchopulmonary tracheobronchial pulmonic mitral tricuspid valvular coronary
-  sided clavicular scapular humeral costal r l rt lt laterally medially superiorly inferiorly anteriorly posteriorly
+  sided carinal clavicular scapular humeral costal r l rt lt laterally medially superiorly inferiorly anteriorly posteriorly
   apicoposterior anterosuperior posterolateral anterolateral posteromedial shaft mid - shaft
   first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth
   1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th 11th 12th
@@ -54,7 +54,8 @@ export const OBS_ADJ = set(`
   bigger sharp well ill defined circumscribed lucent sclerotic lytic coarse fine heterogeneous homogeneous atelectatic
   consolidative degenerative postoperative postsurgical surgical median mediastinal expanded expansile obscured blunted
   borderline upper top stably grossly essentially minimally partially complete partial total near mixed bilateral
-  coiled kinked malpositioned ok okay predominant resolved unremarkable incidental short
+  coiled kinked malpositioned ok okay predominant resolved unremarkable incidental short changed underlying obstructing
+  surrounding double indistinct
   greater lesser upward aerated aerated inflated underinflated hypoinflated
   accentuated increased crowded congested redistributed granular ground glass thickened irregular smooth nodularity
   asymmetric symmetric symmetrical
@@ -71,7 +72,7 @@ const OBS_NOUN_EXTRA = set(`
   air-fluid level levels pacemaker leads lead stent stents sternotomy hernia plaques plaque sutures staples hardware
   size configuration appearance position course loop kink
   sarcoidosis copd pe chf failure serositis tb malignancy metastases metastasis lymphoma carcinoma cancer sepsis exposure
-  distribution reticulation
+  distribution reticulation haze halo swelling recurrence appearances
 `);
 
 /** Change nouns: `decrease in the effusion` (the change modifies what changed). */
@@ -82,7 +83,7 @@ export const CHANGE_NOUN = set(`
 /** Words never an entity even if a finding term contains them. */
 const NOT_ENTITY = set(`
   the and with within without from of not now off one two three four out past other like likely seen see visualized visible
-  type state study system systems part picture hospital community related specific simple single double triple long end ends
+  type state study system systems part picture hospital community related specific simple single triple amount amounts degree limits limit long end ends
   figure open under upward toward towards way whole through behind below beneath are is be for to in on at by as or an a
   previous prior post status series serial event effort projection film view region area areas sign signs evidence finding
   findings there this that these those than into onto over under which who its it their has have had was were been being
