@@ -19,7 +19,7 @@ export const ANAT_NOUN = set(`
   structures structure vasculature vascularity vessels vessel parenchyma interstitium neck axilla axillae mainstem segment
   segments border borders margin margins sulcus sulci recess recesses inlet region regions side sides cava bowel liver spleen
   skeleton thoracolumbar hemidiaphragmatic space spaces chambers knuckle hiatus chamber ventricle cardiomediastinum mediastina
-  ij ijv ra rv la lv rll rml rul lll lul gej cp valve valves body bodies endplate endplates joint joints heads trunk sinus sinuses
+  stripe stripes ij ijv ra rv la lv rll rml rul lll lul gej cp valve valves body bodies endplate endplates joint joints heads trunk sinus sinuses
 `);
 
 /** Anatomy adjectives: sides, levels and regions that modify an anatomy noun or locate an observation. */
@@ -55,7 +55,7 @@ export const OBS_ADJ = set(`
   consolidative degenerative postoperative postsurgical surgical median mediastinal expanded expansile obscured blunted
   borderline upper top stably grossly essentially minimally partially complete partial total near mixed bilateral
   coiled kinked malpositioned ok okay predominant resolved unremarkable incidental short changed underlying obstructing
-  surrounding double indistinct
+  surrounding double indistinct standard et
   greater lesser upward aerated aerated inflated underinflated hypoinflated
   accentuated increased crowded congested redistributed granular ground glass thickened irregular smooth nodularity
   asymmetric symmetric symmetrical
