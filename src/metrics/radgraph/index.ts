@@ -3,7 +3,7 @@
  * - `radgraph-f1`: entities from the configured extractor (`onnx`: a converted RadGraph-XL model
  *   directory; `openai`: an LLM over an OpenAI-compatible endpoint); unavailable when none is
  *   configured;
- * - `radgraph-f1:lexicon`: entities from the clinical core's lexicon (offline APPROXIMATION).
+ * - `radgraph-f1:lexicon`: entities from the lexicon extractor's word lists and rules, every statement annotated as the RadGraph schema does (offline APPROXIMATION).
  * The value is the chosen level (default `partial`); details hold all three levels.
  * The candidate is the hypothesis, the reference the reference.
  */
@@ -136,7 +136,7 @@ export const radgraphF1Provider: MetricProvider = {
   },
 };
 
-/** `radgraph-f1:lexicon`: the clinical core's lexicon extractor, an approximation of RadGraph-XL. */
+/** `radgraph-f1:lexicon`: the lexicon entity extractor (RadGraph-schema rules), an approximation of RadGraph-XL. */
 export const radgraphF1LexiconProvider: MetricProvider = {
   id: 'radgraph-f1:lexicon',
   description: 'RadGraph-F1 on entities from the clinical lexicon (offline approximation of RadGraph-XL)',
