@@ -36,7 +36,7 @@ export const MetricSpecSchema = z
     options: z.record(z.string(), z.unknown()).optional(),
     batchSize: z.number().int().positive().optional().describe('Requests per score() call (default: the declaration\'s, else 64)'),
     concurrency: z.number().int().positive().optional().describe('Batches in flight at once (default: the declaration\'s, else 4; command metrics: worker processes, default 1)'),
-    timeoutMs: z.number().positive().optional().describe('Time allowed per batch (default: the declaration\'s, else 60000 ms = 60 s); past it the batch is an error (command metrics: scored again one request at a time, so only the request that times out alone is)'),
+    timeoutMs: z.number().positive().optional().describe('Time allowed per batch (default: the declaration\'s, else 60000 ms = 60 s); past it the batch is an error (command and module metrics: scored again one request at a time, so only the request that times out alone is)'),
     retries: z.number().int().nonnegative().optional().describe('Re-tries of a batch that failed as a whole (default 0)'),
     maxHeapMb: z.number().int().min(16).optional().describe('module metrics: heap limit of the metric\'s worker thread (or process) in MB (default 1024); past it its requests are errors, the run goes on'),
     isolation: z.enum(['worker', 'process']).optional().describe('module metrics: run in a worker thread (default) or in a child process of its own (native state, leaks, a heap apart from the run); a crash, exit, hang or out-of-memory is an error verdict either way'),
