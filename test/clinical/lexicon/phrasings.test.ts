@@ -133,3 +133,15 @@ describe('lexicon phrasings: metastases and fungal infection', () => {
     expect(seen('Right lower lobe consolidation, likely bacterial pneumonia.')).toEqual(['pneumonia:uncertain:right']);
   });
 });
+
+describe('lexicon phrasings: hyperlucency, pneumonitis', () => {
+  it('hyperlucency alone is no hyperinflation (a pneumothorax, air trapping or oligaemia darkens the lung too)', () => {
+    expect(seen('Hyperlucency over the right lower chest.')).toEqual([]);
+    expect(seen('Hyperexpanded lungs.')).toEqual(['hyperinflation:present']);
+  });
+
+  it('one aspiration qualifier for both alternatives is aspiration alone; a drug or hypersensitivity pneumonitis is no pneumonia', () => {
+    expect(seen('Right basal opacities, likely aspiration pneumonia/pneumonitis.')).toEqual(['aspiration:uncertain:right']);
+    expect(seen('Diffuse ground glass, possibly drug-induced pneumonitis.')).not.toContain('pneumonia:uncertain');
+  });
+});
