@@ -45,7 +45,7 @@ const f64 = (n: number) => new Float64Array(n);
  * Writes the dense rank (0-based: equal values share a rank, ranks have no gaps) of each value
  * into `out`; returns the number of distinct values. `-0` and `0` are one value, as in numpy.
  * Integers in a narrow range are ranked by counting; other values by the native typed-array
- * sort and a binary search (n < 4096) or an LSD radix sort on the IEEE bits (O(n)).
+ * sort and a binary search (n < 1280) or an LSD radix sort on the IEEE bits (O(n)).
  */
 export function denseRanks(values: ArrayLike<number>, out: Int32Array): number {
   const n = values.length;
@@ -63,8 +63,9 @@ export function denseRanks(values: ArrayLike<number>, out: Int32Array): number {
   if (n === 0) return 0;
   // integers in a range of at most 4n (ratings, counts): ranks by counting, O(n + range)
   if (integers && max - min <= 4 * n + 256) return countingRanks(f, n, min, max - min + 1, out);
-  // small inputs: the native sort and a binary search cost less than eight radix passes
-  if (n < 4096) return sortedRanks(f, n, out);
+  // small inputs: the native sort and a binary search cost less than the radix passes; measured
+  // (Node 20, random doubles): 200 vs 280 µs a call at n = 1000, 580 vs 330 at n = 2000
+  if (n < 1280) return sortedRanks(f, n, out);
   return radixRanks(f, n, out);
 }
 
