@@ -71,6 +71,7 @@ function main(argv: string[]): void {
   } catch (e) {
     out = (e as { stdout?: string }).stdout ?? ''; // a failing gate exits non-zero; the report is still printed
   }
+  if (!out.trim()) throw new Error(`metric-suite run printed no JSON report for ${file} (see its stderr above)`);
   const report = JSON.parse(out) as { agreement?: Array<{ metric: string; pairs: number; majority: { untiedPairs: number; correctUntied: number; withoutTies: number }; tauB: { value: number; low: number; high: number }; corpus?: { kendall?: { value: number } }; interRater?: { meanAgreementWithoutTies: number; meanTauB: number } }> };
   const rows = (report.agreement ?? []).map((a) => ({ metric: a.metric, untiedPairs: a.majority.untiedPairs, correct: a.majority.correctUntied, majority: a.majority.withoutTies, tauB: a.tauB.value, tauBLow: a.tauB.low, tauBHigh: a.tauB.high, corpusKendall: a.corpus?.kendall?.value, interRater: a.interRater }));
   if (argv.includes('--json')) {

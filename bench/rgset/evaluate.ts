@@ -65,7 +65,8 @@ function readReports(folder: string, part: string): Report[] {
 }
 
 function main(argv: string[]): void {
-  const folder = argv.find((a) => !a.startsWith('--') && !/^(dev|third|all|simple|partial|complete)$/.test(a));
+  // the folder is the argument that is neither a flag nor a flag's value
+  const folder = argv.find((a, i) => !a.startsWith('--') && !(i > 0 && ['--part', '--level'].includes(argv[i - 1]!)));
   if (!folder) throw new Error('usage: evaluate.ts <folder> [--part dev|third|all] [--level partial] [--json]');
   const opt = (name: string, dflt: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : dflt);
   const part = opt('--part', 'all');
