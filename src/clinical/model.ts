@@ -39,6 +39,12 @@ export interface Finding {
   devicePlacement?: 'appropriate' | 'malpositioned';
   /** Signs this finding was read from ("opacity, likely atelectasis": atelectasis with evidence [`lung opacity`]). */
   evidence?: string[];
+  /**
+   * Readings of this sign that the report names without choosing between them (an undecided differential:
+   * "opacity, atelectasis or pneumonia" -> `lung opacity` with interpretations [`atelectasis`, `pneumonia`]).
+   * The sign is the finding (METRICS §1.5 matching: a vaguer or more specific term in the same place is one match).
+   */
+  interpretations?: string[];
   /** Index of the sentence (0-based) the finding was stated in. */
   sentence: number;
   /** Character span [start, end) of the finding's mention in the original text. */
