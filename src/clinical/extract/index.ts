@@ -16,7 +16,7 @@ import { dropNonFindings } from './_internals/nonfinding.js';
 import { getGrammar } from './_internals/grammar.js';
 import { gradesBySide } from './_internals/lung-side.js';
 import { buildItems } from './_internals/items.js';
-import { findMentions } from './mentions.js';
+import { findMentions, shareElidedPlace } from './mentions.js';
 import { assignStatus } from './scopes.js';
 import type { Mention } from './_internals/types.js';
 import { cleanText, splitSentences } from './sentences.js';
@@ -64,6 +64,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     reviveDescribed(items, mentions);
     denied = deniedNames(items, mentions);
     attachAttributes(items, mentions, g);
+    shareElidedPlace(items, mentions);
     propagate(items, mentions, scopes, g, clean, prior);
     gradesBySide(items, mentions, g);
     prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device);

@@ -5,6 +5,7 @@
 import { getGrammar, type Grammar } from './_internals/grammar.js';
 import { buildItems } from './_internals/items.js';
 import { statementMentions } from './_internals/statements.js';
+import { longestMatch } from './_internals/trie.js';
 import { F, newMention, type Item, type Mention } from './_internals/types.js';
 
 /** Whether the sentence's words (space-padded) hold one of the cue phrases. */
@@ -22,6 +23,51 @@ const EARLIER = new Set(['previously', 'formerly', 'initially', 'originally']);
  */
 function earlierState(items: readonly Item[], k: number): boolean {
   return EARLIER.has(items[k - 1]?.text ?? '') && /^\w+ed\b/.test(items[k]!.text) && items[k]!.text.includes(' ');
+}
+
+/** Words joining two modifiers of one head ("pleural AND pericardial effusions", "mediastinal / pleural drains"). */
+const JOINS = new Set(['and', 'or', '&', '/', 'and or']);
+
+/**
+ * "Mediastinal and left pleural drains", "interstitial and airspace opacities", "left pleural and mediastinal drains": a
+ * modifier joined to the first word of a term names a second thing with the term's head noun, when that wording is a
+ * lexicon term itself (mediastinal drains, interstitial opacities). The term at item k may have sides or fillers of its
+ * own after the joining word ("and LEFT pleural drains"); the modifier before it is one item, no finding.
+ */
+function elidedHead(items: readonly Item[], k: number, g: Grammar): Mention | undefined {
+  const term = items[k]!;
+  if (!term.text.includes(' ')) return undefined;
+  let j = k - 1;
+  while (j > 0 && j >= k - 2 && items[j]!.flags & (F.LAT | F.FILLER) && !(items[j]!.flags & F.FINDING)) j--;
+  const mod = items[j - 1];
+  if (j < 1 || !JOINS.has(items[j]!.text) || !mod || mod.flags & (F.FINDING | F.LAT | F.SEV | F.MEAS) || !(mod.flags & (F.WORD | F.LOC))) return undefined;
+  const words = term.text.split(' ');
+  for (let h = 1; h < words.length; h++) {
+    const toks = [...mod.text.split(' '), ...words.slice(h)].map((t) => ({ t, s: 0, e: 0 }));
+    const hit = longestMatch(g.root, toks, 0);
+    if (hit && hit.len === toks.length && hit.val.flags & F.FINDING && hit.val.finding) return newMention(hit.val.finding, j - 1, j - 1, mod.s, mod.e, 'term', undefined, mod.s, false);
+  }
+  return undefined;
+}
+
+/** Each mention read from an elided head -> the term whose head it shares (weak: mentions live for one sentence). */
+const HEADS = new WeakMap<Mention, Mention>();
+
+/**
+ * "Linear and reticular opacity IN THE LEFT UPPER LUNG": what is said after a shared head is said of both modifiers, so
+ * a mention read from an elided head takes the sides and places its term got from after it (not a side standing
+ * between the joining word and the term: "mediastinal and LEFT pleural drains"). Run after the attributes are attached.
+ */
+export function shareElidedPlace(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (const m of mentions) {
+    const head = HEADS.get(m);
+    if (!head || m.lats.length || m.locs.length) continue;
+    let between = false;
+    for (let j = m.b + 1; j < head.a; j++) if (items[j]!.flags & (F.LAT | F.LOC)) between = true;
+    if (between) continue;
+    m.lats.push(...head.lats);
+    m.locs.push(...head.locs);
+  }
 }
 
 /**
@@ -43,6 +89,11 @@ export function findMentions(items: readonly Item[], g: Grammar = getGrammar()):
     }
     const m = newMention(name, k, k, it.s, it.e, 'term', undefined, it.s, (it.flags & F.REMOVED) !== 0);
     if (earlierState(items, k)) m.dropped = true;
+    const elided = k > 1 ? elidedHead(items, k, g) : undefined;
+    if (elided) {
+      HEADS.set(elided, m);
+      terms.push(elided);
+    }
     terms.push(m);
   }
   const statements = statementMentions(items, g).filter(

@@ -1,6 +1,7 @@
 /** Finding mentions: word boundaries, longest match, inflections, abbreviations, statements. */
 import { describe, expect, it } from 'vitest';
 import { matchFindings } from '../../../src/clinical/extract/mentions.js';
+import { brief } from './_helpers.js';
 
 const names = (t: string): string[] => matchFindings(t).map((m) => m.name);
 
@@ -55,5 +56,31 @@ describe('matchFindings', () => {
     expect(names('costophrenic angles are sharp')).toEqual(['pleural effusion']);
     expect(names('lung volumes are low')).toEqual(['low lung volumes']);
     expect(names('the lungs are not clear')).toEqual([]);
+  });
+
+  it('reads a modifier joined to a term as a second term with the same head', () => {
+    expect(names('Mediastinal and left pleural drains')).toEqual(['chest tube', 'chest tube']);
+    expect(names('Pleural and pericardial effusions')).toEqual(['pleural effusion', 'pericardial effusion']);
+    expect(names('interstitial and airspace opacities')).toEqual(['interstitial opacities', 'lung opacity']);
+    expect(names('mediastinal or subcutaneous emphysema')).toEqual(['pneumomediastinum', 'subcutaneous emphysema']);
+    // no term of that wording: the modifier stays a word of the phrase
+    expect(names('upper and lower lobe atelectasis')).toEqual(['atelectasis']);
+    expect(names('patchy and confluent opacities')).toEqual(['lung opacity']);
+  });
+});
+
+describe('elided heads in the extraction', () => {
+  it('keeps the side of each member of the list', () => {
+    const tubes = (t: string) => brief(t).map((x) => `${x.name}:${x.laterality ?? '-'}`);
+    expect(tubes('Mediastinal and left pleural drains in situ.')).toEqual(['chest tube:-', 'chest tube:left']);
+    expect(tubes('Left pleural and mediastinal drains remain.')).toEqual(['chest tube:left', 'chest tube:-']);
+  });
+
+  it('gives what follows the shared head to both members', () => {
+    expect(brief('Linear and reticular opacities in the left upper lobe.').map((x) => `${x.name}:${x.laterality ?? '-'}`)).toEqual(['lung opacity:left', 'interstitial opacities:left']);
+  });
+
+  it('denies both members of a denied list', () => {
+    expect(brief('No pleural or pericardial effusion.').map((x) => `${x.name}:${x.status}`)).toEqual(['pleural effusion:absent', 'pericardial effusion:absent']);
   });
 });
