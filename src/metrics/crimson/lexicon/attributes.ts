@@ -7,6 +7,7 @@ import { getLexicon } from '../../../clinical/lexicon/load.js';
 import type { Laterality, Temporal } from '../../../clinical/model.js';
 import type { CrimsonAttributeError, SignificanceLevel } from '../schema.js';
 import { SIGNIFICANCE_WEIGHTS, type AttributeErrorType } from '../score.js';
+import { sameTip, tipGrade } from './devices.js';
 import type { Judged } from './judged.js';
 import { vagueGrade, type Grade } from './grading.js';
 import { LEVEL, sharedSign, sideRelation, type Match } from './match.js';
@@ -112,10 +113,11 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     if (grade) add('location', grade, `${a.location.join(', ')} in the reference, ${b.location.join(', ')} in the candidate`);
   }
 
-  // Device tip: another position with the same verdict (both acceptable, or both malpositioned) is a detail.
+  // Device tip: graded by where the device belongs (devices.ts); the same tip named by both is one
+  // statement, however each words its verdict.
   if (a.devicePosition && b.devicePosition && a.devicePosition !== b.devicePosition) {
-    add('location', a.devicePlacement !== b.devicePlacement ? 'significant' : 'negligible', `tip ${a.devicePosition} in the reference, ${b.devicePosition} in the candidate`);
-  } else if ((a.devicePlacement === 'malpositioned') !== (b.devicePlacement === 'malpositioned')) {
+    add('location', a.devicePlacement !== b.devicePlacement ? 'significant' : tipGrade(a.name, a.devicePosition, b.devicePosition), `tip ${a.devicePosition} in the reference, ${b.devicePosition} in the candidate`);
+  } else if (!sameTip(a, b) && (a.devicePlacement === 'malpositioned') !== (b.devicePlacement === 'malpositioned')) {
     // A malposition one report states and the other leaves unsaid (the contradicting case is no match,
     // match.ts): the urgent part of the finding is missed, or an alarm is raised the reference does not.
     const where = (f: typeof a) => (f.devicePlacement === 'malpositioned' ? `malpositioned${f.devicePosition ? ` (tip ${f.devicePosition})` : ''}` : 'position not stated');
@@ -136,7 +138,7 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     if (x && y && x !== y) add('descriptor', 'significant', `${x} in the reference, ${y} in the candidate`);
   }
 
-  if (a.measurementMm !== undefined && b.measurementMm !== undefined) {
+  if (a.measurementMm !== undefined && b.measurementMm !== undefined && a.measurementMm !== b.measurementMm) {
     // A device's tip distance is read for its verdict: two distances that both leave the tube
     // well placed (4 vs 5 cm above the carina) or both malpositioned change nothing; a differing
     // verdict is already the significant location error above.

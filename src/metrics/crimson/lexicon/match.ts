@@ -5,6 +5,7 @@
  * said to be malpositioned in one report and well placed in the other is not the same finding.
  */
 import type { Finding, Laterality } from '../../../clinical/model.js';
+import { sameTip } from './devices.js';
 import { vagueGrade } from './grading.js';
 import type { Judged } from './judged.js';
 import { SIGNIFICANCE_WEIGHTS } from '../score.js';
@@ -31,11 +32,14 @@ export interface Match {
   names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted' | 'restated';
 }
 
-/** Contradicting placements ("malpositioned" against "well positioned") are two different statements. */
+/**
+ * Contradicting placements ("malpositioned" against "well positioned") are two different statements,
+ * unless both name the same tip: then they state one position and differ only in how they word it.
+ */
 function placementsAgree(r: Judged, p: Judged): boolean {
   const a = r.f.devicePlacement;
   const b = p.f.devicePlacement;
-  return a === undefined || b === undefined || a === b;
+  return a === undefined || b === undefined || a === b || sameTip(r.f, p.f);
 }
 
 /** Pairs candidate findings with reference findings (see the module comment). */

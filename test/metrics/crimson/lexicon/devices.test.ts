@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { judgeByLexicon } from '../../../../src/metrics/crimson/lexicon-judge.js';
+import { tipGrade } from '../../../../src/metrics/crimson/lexicon/devices.js';
+import { computeCrimsonScore } from '../../../../src/metrics/crimson/score.js';
+
+const judge = (reference: string, candidate: string) => judgeByLexicon(reference, candidate).evaluation;
+const score = (reference: string, candidate: string) => computeCrimsonScore(judge(reference, candidate)).crimson_score;
+const tips = (reference: string, candidate: string) =>
+  judge(reference, candidate).errors.attribute_errors.filter((a) => a.explanation.startsWith('tip')).map((a) => a.severity);
+
+describe('crimson:lexicon device tips (METRICS §1.5: the tip is a location; a malposition is urgent)', () => {
+  it('grades two tips by where the device belongs', () => {
+    expect(tipGrade('central venous catheter', 'svc', 'cavoatrial junction')).toBe('negligible');
+    expect(tipGrade('central venous catheter', 'svc', 'brachiocephalic vein')).toBe('significant');
+    // one wrong place named two ways, against two different wrong places
+    expect(tipGrade('enteric tube', 'airway', 'right mainstem bronchus')).toBe('negligible');
+    expect(tipGrade('endotracheal tube', 'at carina', 'right mainstem bronchus')).toBe('significant');
+  });
+
+  it('a short line called satisfactory in the SVC is a significant tip error', () => {
+    const ref = 'Left subclavian central line with its tip in the left brachiocephalic vein.';
+    expect(tips(ref, 'Left subclavian central line with its tip in the SVC.')).toEqual(['significant']);
+    expect(score(ref, 'Left subclavian central line with its tip in the SVC.')).toBeLessThan(1);
+  });
+
+  it('the same tip is one statement however each report words its verdict', () => {
+    const ref = 'Left internal jugular line with the tip in the left brachiocephalic vein.';
+    const cand = 'Left IJ line, short, with the tip in the left brachiocephalic vein.';
+    const e = judge(ref, cand);
+    expect(e.errors.false_findings).toEqual([]);
+    expect(e.errors.missing_findings).toEqual([]);
+    expect(score(ref, cand)).toBe(1);
+  });
+
+  it('a tube at the carina is not a tube in a main bronchus', () => {
+    const ref = 'Endotracheal tube tip in the right main bronchus.';
+    expect(tips(ref, 'Endotracheal tube tip at the carina.')).toEqual(['significant']);
+  });
+
+  it('two depths of a well-placed tube are not a measurement error of their own when equal', () => {
+    const e = judge('ETT tip 5 cm above the carina.', 'ETT 5 cm above carina.');
+    expect(e.errors.attribute_errors).toEqual([]);
+  });
+});
