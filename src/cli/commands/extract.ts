@@ -22,6 +22,7 @@ export function formatFinding(f: ReportFinding): string {
     f.devicePosition && `tip ${tipDistance}${f.devicePosition}`,
     f.devicePlacement,
     f.evidence && `from ${f.evidence.join(', ')}`,
+    f.interpretations && `or ${f.interpretations.join(', ')}`,
   ].filter(Boolean);
   const why = f.significanceRule ? ` (${f.significanceRule})` : '';
   return `${f.id} ${f.status}${hedge} ${f.name}${attrs.length ? ` [${attrs.join('; ')}]` : ''}\n   significance ${f.significance}${why}\n   text ${JSON.stringify(f.text)} at ${f.span[0]}-${f.span[1]}`;

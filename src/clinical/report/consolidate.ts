@@ -29,6 +29,7 @@ function mergeInto(into: Finding, more: Finding): void {
   into.laterality ??= more.laterality;
   if (more.location) into.location = [...new Set([...(into.location ?? []), ...more.location])].sort();
   if (more.evidence) into.evidence = [...new Set([...(into.evidence ?? []), ...more.evidence])];
+  if (more.interpretations) into.interpretations = [...new Set([...(into.interpretations ?? []), ...more.interpretations])];
   for (const key of ['severity', 'severityText', 'measurementMm', 'dimensionsMm', 'temporal', 'devicePosition', 'devicePlacement'] as const) {
     if (into[key] === undefined && more[key] !== undefined) (into as unknown as Record<string, unknown>)[key] = more[key];
   }

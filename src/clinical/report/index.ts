@@ -34,6 +34,8 @@ export interface ReportFinding {
   devicePlacement?: 'appropriate' | 'malpositioned';
   /** Signs the finding was read from ("opacity, likely atelectasis": [`lung opacity`]). */
   evidence?: string[];
+  /** Readings of this sign an undecided differential names ("opacity, atelectasis or pneumonia": [`atelectasis`, `pneumonia`]). */
+  interpretations?: string[];
   /** CRIMSON significance for this patient (METRICS §1.5). */
   significance: Significance;
   /** Why, when a size, placement or patient-context rule set it. */
@@ -61,6 +63,7 @@ function toReportFinding(f: Finding, text: string, context: PatientContext): Rep
   if (f.devicePosition) out.devicePosition = f.devicePosition;
   if (f.devicePlacement) out.devicePlacement = f.devicePlacement;
   if (f.evidence?.length) out.evidence = [...f.evidence];
+  if (f.interpretations?.length) out.interpretations = [...f.interpretations];
   out.significance = significance;
   if (rule) out.significanceRule = rule;
   out.span = [f.span[0], f.span[1]];
