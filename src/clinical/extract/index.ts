@@ -14,7 +14,7 @@ import { deniedNames, dropCaveats, reserveForFilm, reviveDescribed } from './_in
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
 import { getGrammar } from './_internals/grammar.js';
-import { gradesBySide } from './_internals/lung-side.js';
+import { gradesBySide, sideOfThePlace } from './_internals/lung-side.js';
 import { buildItems } from './_internals/items.js';
 import { findMentions, shareElidedPlace } from './mentions.js';
 import { assignStatus } from './scopes.js';
@@ -65,6 +65,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     denied = deniedNames(items, mentions);
     attachAttributes(items, mentions, g);
     shareElidedPlace(items, mentions);
+    sideOfThePlace(items, mentions, g);
     propagate(items, mentions, scopes, g, clean, prior);
     gradesBySide(items, mentions, g);
     prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device);

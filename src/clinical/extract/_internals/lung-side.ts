@@ -29,6 +29,29 @@ export function sideOfTheLung(items: readonly Item[], mentions: readonly Mention
   }
 }
 
+/**
+ * "Improved aeration of the RIGHT LUNG BASE WITH residual atelectasis", "re-expansion of the left lower lobe with a small
+ * residual pneumothorax": a sided place that no finding holds, described `with` findings, is where they lie. The findings
+ * after `with` that have no side take the place's, up to the clause end or the next side word.
+ */
+export function sideOfThePlace(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  for (let k = 0; k + 2 < items.length; k++) {
+    const side = oneSide(items[k]);
+    const place = items[k + 1]!;
+    if (!side || !(place.flags & (F.LOC | F.SUBJ)) || place.flags & (F.FINDING | F.LAT) || items[k + 2]!.text !== 'with') continue;
+    // the place must be a finding's own ("consolidation in the right lower lobe with air bronchograms" keeps it too, but
+    // through the attributes): only a place no mention ends just before in its phrase
+    let end = k + 3;
+    while (end < items.length && !(items[end]!.flags & (F.CLAUSE | F.LAT)) && items[end]!.text !== ';') end++;
+    for (const m of mentions) {
+      if (m.a <= k + 2 || m.a >= end || m.lats.length || m.kind === 'normal' || DIRECTIONAL.has(m.name)) continue;
+      const info = g.info.get(m.name)!;
+      if (info.lateralized && !info.device) m.lats.push(side);
+    }
+    k = end - 1;
+  }
+}
+
 /** Words that may stand between a grade and the side it is said of ("moderate ON THE right", "small AT THE left base"). */
 const TO_SIDE = new Set(['on', 'at', 'in', 'the', 'of']);
 

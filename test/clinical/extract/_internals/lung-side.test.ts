@@ -28,3 +28,17 @@ describe('grades by side', () => {
   });
 
 });
+
+describe('side of a place described with findings', () => {
+  const sided = (t: string): string[] => brief(t).map((x) => `${x.name}:${x.laterality ?? '-'}`);
+
+  it('gives the place its findings after `with`', () => {
+    expect(sided('Improved aeration of the right lung base with residual atelectasis.')).toEqual(['atelectasis:right']);
+    expect(sided('Re-expansion of the left lower lobe with a small residual pneumothorax.')).toEqual(['pneumothorax:left']);
+  });
+
+  it('stops at the next side word and leaves a direction alone', () => {
+    expect(sided('Better aeration of the left base with residual atelectasis and a small right effusion.')).toEqual(['atelectasis:left', 'pleural effusion:right']);
+    expect(sided('Volume loss in the left hemithorax with mediastinal shift.')).toEqual(['mediastinal shift:-']);
+  });
+});
