@@ -190,7 +190,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH && !anchor; j--) {
       anchor = idx.endAt.get(j)?.find((m) => !adjacent || (m.status !== 'absent' && m.kind !== 'normal'));
       const f = items[j]!.flags;
-      if (!anchor && ((f & (F.CLAUSE | F.ALT) && !(adjacent && f & F.CLAUSE)) || (f & F.CONJ && items[j]!.text !== ','))) break;
+      if (!anchor && ((f & (F.CLAUSE | F.ALT) && !(adjacent && f & F.CLAUSE)) || (f & F.CONJ && items[j]!.text !== ',' && !joinsPlaces(items, j)))) break;
     }
     if (!anchor && adjacent && prior && !mentions.some((m) => m.b < k && m.kind !== 'normal')) anchor = prior;
     // a link far from its signs still interprets them ("hyperinflated lungs with flat hemidiaphragms and a deep
@@ -229,6 +229,12 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
   absorbIntoUnplaced(mentions, g);
 }
 
+/** A connector between two place words ("in the left mid AND lower zones"), not between two findings. */
+function joinsPlaces(items: readonly Item[], j: number): boolean {
+  const place = (it: Item | undefined): boolean => it !== undefined && (it.flags & (F.LAT | F.LOC)) !== 0 && !(it.flags & F.FINDING);
+  return place(items[j - 1]) && place(items[j + 1]);
+}
+
 /**
  * "Moderate pulmonary edema WITH bilateral perihilar haziness", "large right pneumothorax WITH
  * collapse of the right lung": a sign described with the finding it is a sign of is that finding's evidence.
@@ -248,6 +254,8 @@ function absorbAfterWith(items: readonly Item[], mentions: readonly Mention[], i
     if (g.info.get(finding.name)!.nonspecific && g.info.get(sign.name)!.signs.has(finding.name)) {
       absorb(finding, sign, g);
       inheritPlace(finding, sign, g);
+      // "airspace opacities WITH interstitial edema AND septal lines": the rest of the list are its signs too
+      for (const m of signs.slice(1)) if (sides(m)) absorb(m, sign, g);
       continue;
     }
     // "interstitial edema with Kerley B lines AND peribronchial cuffing": every sign of the list
@@ -279,9 +287,24 @@ function withList(items: readonly Item[], idx: MentionIndex, k: number): Mention
       continue;
     }
     if (f & (F.CLAUSE | F.TERM | CUE) || (f & F.CONJ && !out.length && !listed)) break;
+    // "with Kerley B lines AT BOTH BASES and peribronchial cuffing": a member's place does not end the list
+    if (out.length && placePhrase(items, j)) continue;
     if ((out.length || listed) && !(f & F.CONJ || inNounPhrase(items[j]!))) break;
   }
   return out;
+}
+
+/** Prepositions that place a list member ("at the bases", "in both lower zones"). */
+const PLACING = new Set(['at', 'in', 'of', 'on', 'over', 'within', 'throughout', 'along']);
+
+/** Whether item j is a preposition opening a place phrase (only sides, places and articles up to the next list word), or a word of one. */
+function placePhrase(items: readonly Item[], j: number): boolean {
+  const it = items[j]!;
+  if (it.flags & (F.LAT | F.LOC) && !(it.flags & F.FINDING)) return true;
+  if (!PLACING.has(it.text)) return false;
+  let k = j + 1;
+  while (k < items.length && items[k]!.flags & F.FILLER && !(items[k]!.flags & F.FINDING)) k++;
+  return k < items.length && (items[k]!.flags & (F.LAT | F.LOC)) !== 0 && !(items[k]!.flags & F.FINDING);
 }
 
 export { keepsBesideHedge } from './_internals/evidence.js';

@@ -225,3 +225,27 @@ describe('interpretations inherit side and location', () => {
     expect(brief('Left effusion and likely atelectasis.')[1]).toEqual(f('atelectasis', 'uncertain', { probability: 2 }));
   });
 });
+
+describe('signs stated beside their interpretation in one sentence (CONVENTIONS §4)', () => {
+  it('every sign of a "with" list, its places between the members', () => {
+    expect(brief('Interstitial oedema with septal lines in the lower zones and peribronchial cuffing.')).toEqual([
+      f('pulmonary edema', 'present', { evidence: ['interstitial opacities', 'bronchial wall thickening'] }),
+    ]);
+  });
+
+  it('the rest of the list after an interpretation the vague sign before "with" is read as', () => {
+    const [edema, ...rest] = brief('Hazy perihilar airspace opacities with alveolar oedema and Kerley B lines.');
+    expect(edema).toMatchObject({ name: 'pulmonary edema', evidence: ['lung opacity', 'interstitial opacities'] });
+    expect(rest).toEqual([]);
+  });
+
+  it('a list of places does not end the sign a link interprets ("in the left mid AND lower zones, in keeping with ...")', () => {
+    expect(brief('Airspace shadowing in the right upper and mid zones in keeping with aspiration.')).toEqual([
+      f('aspiration', 'present', { laterality: 'right', location: ['mid zone', 'upper zone'], evidence: ['lung opacity'] }),
+    ]);
+  });
+
+  it('but a place list is no list of findings: other findings keep their own', () => {
+    expect(brief('Small left and right effusions, with adjacent atelectasis.').map((x) => x.name)).toEqual(['pleural effusion', 'atelectasis']);
+  });
+});
