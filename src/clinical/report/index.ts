@@ -7,6 +7,7 @@ import { extractFindings as extractSentenceFindings } from '../extract/index.js'
 import type { Finding, Laterality, Severity, Significance, Status, Temporal } from '../model.js';
 import { significanceCues, significanceOf, type PatientContext } from '../significance.js';
 import { consolidate } from './consolidate.js';
+import { weighTogether } from './weigh.js';
 import { diffuseSide } from '../extract/diffuse.js';
 
 export { consolidate } from './consolidate.js';
@@ -86,5 +87,6 @@ export function extractFindings(text: string, options: ExtractOptions = {}): Rep
   if (typeof text !== 'string' || text.length === 0) return [];
   const context = options.context ?? {};
   // after merging: an unsided mention still joins a sided one first; what stays unsided of a diffuse process is both lungs
-  return consolidate(extractSentenceFindings(text), text).map((f) => toReportFinding(diffuseSide(f), text, context));
+  const findings = consolidate(extractSentenceFindings(text), text).map((f) => toReportFinding(diffuseSide(f), text, context));
+  return weighTogether(findings, text);
 }

@@ -4,26 +4,13 @@
  * First matching rule wins; none matching keeps the lexicon's level. Urgent findings are never
  * lowered by being stable: a pneumothorax or a widened mediastinum that persists is no safer.
  */
-import type { Significance, Severity, Temporal } from '../model.js';
-import type { SignificanceCues } from './cues.js';
-import { afterOperation, type KnownCondition, type Situation } from './situation.js';
+import type { Significance } from '../model.js';
+import { KNOWN_RULES } from './known.js';
+import { PLEURAL_RULES } from './pleural.js';
+import { afterOperation, type Situation } from './situation.js';
+import { RANK, above, better, child, worse, type CourseInput, type CourseRule } from './rule.js';
 
-/** What a course rule reads of a finding. */
-export interface CourseInput {
-  name: string;
-  category: string;
-  status: 'present' | 'absent' | 'uncertain';
-  severity?: Severity | undefined;
-  temporal?: Temporal | undefined;
-  cues?: SignificanceCues | undefined;
-}
-
-interface CourseRule {
-  id: string;
-  when: (f: CourseInput, s: Situation, base: Significance) => boolean;
-  significance: Significance;
-  because: string;
-}
+export type { CourseInput } from './rule.js';
 
 const FRACTURES = new Set(['rib fracture', 'clavicle fracture', 'other fracture', 'vertebral compression fracture']);
 /** Findings that may be long-standing: stable, they need no new action (§1.5 "stable chronic findings"). */
@@ -38,22 +25,6 @@ const ANTICIPATED_AIR = new Set(['pneumothorax', 'pneumomediastinum', 'pneumoper
 const RESOLVING_KINDS = new Set(['lung', 'pleura']);
 /** Lesions followed until they are gone (a shrinking tumour is still treated and imaged). */
 const FOLLOWED_TO_THE_END = new Set(['mass', 'nodule', 'cavitary lesion', 'lung abscess', 'mesothelioma', 'lymphangitic carcinomatosis', 'tuberculosis', 'empyema']);
-/** Known conditions and the findings they explain (§1.5: "a finding the indication explains is less significant"). */
-const EXPLAINS: Record<KnownCondition, ReadonlySet<string>> = {
-  sarcoidosis: new Set(['hilar lymphadenopathy', 'interstitial opacities', 'fibrosis', 'calcified lymph nodes']),
-  'old tuberculosis': new Set(['tracheal deviation', 'mediastinal shift', 'pleural thickening', 'fibrosis', 'scarring', 'calcified lymph nodes', 'bronchiectasis', 'elevated hemidiaphragm']),
-  'lung resection': new Set(['tracheal deviation', 'mediastinal shift', 'elevated hemidiaphragm', 'pleural thickening']),
-  'ventricular assist device': new Set(['cardiomegaly']),
-};
-
-const worse = (f: CourseInput) => f.temporal === 'new' || f.temporal === 'increased' || f.temporal === 'worsened';
-const better = (f: CourseInput) => f.temporal === 'decreased' || f.temporal === 'improved';
-const child = (s: Situation) => s.age !== undefined && s.age <= 5;
-/** §1.5: in children unexplained effusions weigh more; the rules that lower an effusion are for adults. */
-const adult = (s: Situation) => s.age === undefined || s.age >= 16;
-const above = (base: Significance, level: Significance) => RANK[base] > RANK[level];
-const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_not_urgent: 1, actionable_not_urgent: 2, urgent: 3 };
-
 const RULES: readonly CourseRule[] = [
   {
     id: 'pericardial fluid gathering',
@@ -122,66 +93,32 @@ const RULES: readonly CourseRule[] = [
     because: 'the report calls it expected after the procedure',
   },
   {
-    id: 'effusion after trauma',
-    when: (f, s) => f.name === 'pleural effusion' && s.trauma && (f.severity === 'moderate' || f.severity === 'severe'),
+    id: 'whole lung collapse',
+    when: (f) => f.name === 'lobar collapse' && f.status === 'present' && f.cues?.wholeLung === true && !better(f),
     significance: 'urgent',
-    because: 'after trauma an effusion may be a haemothorax: a moderate or large one is drained at once',
+    because: 'a whole lung collapsed (a mainstem bronchus blocked by a tube, a plug or a tumour) is treated at once',
   },
   {
-    id: 'air after an operation or drain, increasing',
-    when: (f, s) => f.name === 'subcutaneous emphysema' && (afterOperation(s) || s.pleuralProcedure) && (f.temporal === 'increased' || f.temporal === 'worsened' || f.severity === 'severe'),
+    id: 'mediastinal shift unchanged',
+    // tension does not last from one film to the next: a shift unchanged is long-standing volume loss (resection, fibrosis, collapse)
+    when: (f, _s, base) => f.name === 'mediastinal shift' && f.temporal === 'unchanged' && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'a mediastinal shift unchanged from the prior study is long-standing volume loss, not tension',
+  },
+  {
+    id: 'mediastinal shift toward a lesion',
+    when: (f, _s, base) => f.name === 'mediastinal shift' && f.cues?.towardLesion === true && above(base, 'actionable_not_urgent'),
     significance: 'actionable_not_urgent',
-    because: 'subcutaneous air that grows or is extensive after an operation or a drain points to an air leak',
+    because: 'a mediastinum pulled toward the lesion shows volume loss, not tension: the cause is worked up, not decompressed',
   },
-  {
-    id: 'air after an operation or drain',
-    when: (f, s, base) => f.name === 'subcutaneous emphysema' && (afterOperation(s) || s.pleuralProcedure) && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'a little subcutaneous air is expected after an operation or a drain',
-  },
-  {
-    id: 'effusion after an operation or drainage',
-    // explained by the operation; in a child only an operation in the chest explains it (§1.5: an unexplained effusion weighs more)
-    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s, adult(s) ? undefined : ['cardiac', 'thoracic']) || s.pleuralProcedure) && !worse(f) && (f.severity === 'mild' || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
-  },
-  {
-    id: 'effusion in a ventilated patient',
-    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && s.criticalCare && !s.infectionQuestion && !worse(f) && f.severity === 'mild' && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'small layering effusions are expected in a ventilated or ECMO patient; they matter when the question is infection',
-  },
-  {
-    id: 'effusion regressing',
-    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && better(f) && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'a small effusion that is shrinking under treatment needs no new action (a moderate one is still followed)',
-  },
-  {
-    id: 'effusion stable',
-    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && f.temporal === 'unchanged' && (f.severity === undefined || f.severity === 'mild') && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'a small effusion unchanged from the prior study needs no new action',
-  },
+  ...PLEURAL_RULES,
   {
     id: 'after cardiac surgery',
     when: (f, s, base) => (f.name === 'widened mediastinum' || f.name === 'cardiomegaly') && afterOperation(s, ['cardiac']) && !worse(f) && f.severity !== 'severe' && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a mildly wider mediastinum and cardiac silhouette are expected after cardiac surgery',
   },
-  {
-    id: 'after lung resection',
-    when: (f, s, base) => f.name === 'pneumothorax' && afterOperation(s, ['thoracic']) && f.severity === 'mild' && !worse(f) && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'a small apical air space is expected after lung resection or oesophagectomy',
-  },
-  {
-    id: 'explained by a known condition',
-    when: (f, s, base) => !worse(f) && [...s.known].some((k) => EXPLAINS[k].has(f.name)) && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'the indication names a condition that explains it (sarcoidosis, old tuberculosis, lung resection)',
-  },
+  ...KNOWN_RULES,
   {
     id: 'chronic finding progressing',
     when: (f, _s, base) => WORKED_UP_WHEN_PROGRESSING.has(f.name) && worse(f) && RANK[base] < RANK.actionable_not_urgent,

@@ -22,6 +22,14 @@ export interface SignificanceCues {
   borderline?: boolean;
   /** Almost gone ("near-complete resolution", "almost completely regressive", "only minimal residual"). */
   nearlyResolved?: boolean;
+  /** Confined to the site of a drain, line or wound ("at the insertion site", "around the ICD site", "at the wound site"). */
+  localSite?: boolean;
+  /** A whole lung, not a lobe ("left lung collapse", "complete collapse of the right lung", "white-out of the left hemithorax"). */
+  wholeLung?: boolean;
+  /** Said to persist or not to have resolved ("persistent", "not resolved after 6 weeks", "still present"). */
+  persisting?: boolean;
+  /** A shift toward the side of a lesion that pulls ("ipsilateral shift", "pulled to the right", "towards the collapse"). */
+  towardLesion?: boolean;
 }
 
 /** Age words of a process, nearest to the mention first: the last one before it in its clause wins. */
@@ -32,6 +40,11 @@ const PERIPHERAL = /\b(?:(?:lower|upper|middle) lobe|lobar|segmental|subsegmenta
 const BORDERLINE = /\bborderline\b|\bupper limits? of normal\b/i;
 const NEARLY_RESOLVED = /\b(?:near(?:ly)?[- ]?complete(?:ly)?|almost complete(?:ly)?|virtually complete(?:ly)?|nearly|almost|largely|mostly|predominantly)\s+(?:resolv\w*|resolution|regress\w*|clear\w*|gone|disappeared|re-?expanded|absorbed)\b|\b(?:only )?(?:small|minimal|minor|slight|trace|faint|mild) residu\w*/i;
 const SLIGHT = /\b(?:slightly|mildly|minimally|a little|marginally)\s+(?:low|high|deep|deeper|distal|proximal|shallow|short|long|beyond|too)\b|\b(?:could|can|may) be (?:withdrawn|retracted|advanced|pulled back)\b|\bdeeper than ideal\b|\bhigher than ideal\b/i;
+
+const LOCAL_SITE = /\b(?:(?:insertion|entry|exit|wound|stab|drain|drainage|puncture|incision|port|icd|icc|tube|catheter|pigtail|surgical) (?:\w+ )?site|(?:at|around|near|about|adjacent to|surrounding) the (?:\w+ ){0,2}?(?:wound|incision|drain|icd|icc|chest tube|catheter|pigtail))\b/i;
+const WHOLE_LUNG = /\b(?:left|right|l|r|lt|rt) lung (?:collapse|atelectasis)\b|\b(?:collapse|atelectasis) of the (?:entire |whole )?(?:left|right|l|r|lt|rt) lung\b|\b(?:complete|total|entire|whole)(?: left| right)? lung (?:collapse|atelectasis)|\bwhite-?\s?out\b/i;
+const PERSISTING = /\bpersist\w*|\bnot (?:yet )?(?:fully |completely )?(?:resolved|cleared)\b|\bstill (?:present|seen|visible)\b|\bremains?\b/i;
+const TOWARD_LESION = /\bipsilateral\b|\bpulled\b|\btowards? the (?:side of the |affected |)(?:collapse|collapsed|volume loss|lesion|fibrosis|scarring|operated|atelectasis|affected side)|\bvolume loss\b/i;
 
 /** The rest of the mention's sentence (to the next full stop or semicolon). */
 function restOfSentence(span: readonly [number, number], text: string): string {
@@ -79,5 +92,9 @@ export function significanceCues(at: readonly [number, number], whole: string): 
   if (PERIPHERAL.test(sentence)) out.peripheral = true;
   if (BORDERLINE.test(phrase) || BORDERLINE.test(clauseBefore(span, text)) || BORDERLINE.test(rest.split(/[,;(]/)[0]!)) out.borderline = true;
   if (NEARLY_RESOLVED.test(sentence) || NEARLY_RESOLVED.test(clauseBefore(span, text))) out.nearlyResolved = true;
+  if (LOCAL_SITE.test(sentence)) out.localSite = true;
+  if (WHOLE_LUNG.test(sentence)) out.wholeLung = true;
+  if (TOWARD_LESION.test(sentence)) out.towardLesion = true;
+  if (PERSISTING.test(sentence)) out.persisting = true;
   return out;
 }

@@ -11,7 +11,16 @@ export type PatientContext = Record<string, string | number | boolean>;
 export type Operation = 'cardiac' | 'thoracic' | 'abdominal' | 'other';
 
 /** Conditions named in the indication that explain some findings (§1.5: "a finding the indication explains is less significant"). */
-export type KnownCondition = 'sarcoidosis' | 'old tuberculosis' | 'lung resection' | 'ventricular assist device';
+export type KnownCondition =
+  | 'sarcoidosis'
+  | 'old tuberculosis'
+  | 'lung resection'
+  | 'ventricular assist device'
+  | 'mineral dust exposure'
+  | 'pulmonary hypertension'
+  | 'ards'
+  | 'known cancer'
+  | 'treated infection';
 
 export interface Situation {
   age?: number;
@@ -25,6 +34,10 @@ export interface Situation {
   trauma: boolean;
   /** Intubated, ventilated, on ECMO or on an ICU round film. */
   criticalCare: boolean;
+  /** Heart failure or fluid overload in the indication: an effusion is then part of the decompensation (§1.5 example, actionable). */
+  heartFailure: boolean;
+  /** A line, tube, drain or cardiac device placed or checked in the present episode (`post CVC insertion`, `line and tube check`, `CRT-D implantation today`). */
+  deviceProcedure: boolean;
   /** The indication asks about infection (fever, sepsis, ?pneumonia, ?VAP). */
   infectionQuestion: boolean;
   known: ReadonlySet<KnownCondition>;
@@ -103,16 +116,50 @@ const POSTOP = /\b(?:pod\s*\d*|post[- ]?op(?:erative)?)\b/i;
 const HISTORY = /\b(?:history of|hx of|previous|prior|remote|old|childhood|years ago|months ago|\d+\s*(?:months?|years?|yrs?) ago)\b/i;
 const operationPatterns = OPERATIONS.map(([kind, words]) => [kind, new RegExp(String.raw`\b(?:${AFTER}(?:${words})|(?:${words})\b[^,;.]*?(?:\bday\s*\d|\d+\s*days?\s+ago|\bpod\b|today|yesterday))`, 'i'), new RegExp(String.raw`\b(?:${words})`, 'i')] as const);
 
-const PLEURAL = /\b(?:thoracentesis|thoracocentesis|pleural (?:tap|aspiration|drain\w*)|chest (?:drain|tube)|pigtail|intercostal drain|pleurx|(?:post|after|s\/p)\s+(?:[\w-]+\s+){0,3}?(?:drain\w*|aspiration)|icd (?:inserted|insertion|placed)|(?:effusion|pneumothorax|ptx|empyema)\b[^.]*\bicd\b)/i;
+const PLEURAL = /\b(?:thoracentesis|thoracocentesis|pleural (?:tap|aspiration|drain\w*)|chest (?:drain|tube)|pigtail|intercostal (?:drain|catheter|tube)|icc|pleurx|indwelling pleural catheter|(?:post|after|s\/p)\s+(?:[\w-]+\s+){0,3}?(?:drain\w*|aspiration)|icd (?:inserted|insertion|placed)|(?:effusion|(?:hydro|haemo|hemo)?pneumothorax|ptx|empyema)\b[^.]*\bicd\b|\bicd\b[^.]*\b(?:effusion|(?:hydro|haemo|hemo)?pneumothorax|ptx|empyema|ha?emothorax))/i;
 const TRAUMA = /\b(?:trauma\w*|fall|fell|falls|mvc|mva|rta|rtc|motor ?vehicle|road traffic|motorcycl\w*|crash|accident|assault\w*|stab\w*|gunshot|gsw|blunt|injur\w*|kicked|hit by)\b/i;
-const CRITICAL_CARE = /\b(?:intubated|ventilated|ecmo|icu|itu|daily film|on the ventilator)\b/i;
+const CRITICAL_CARE = /\b(?:intubated|intubation|ventilated|ventilator dependent|ecmo|icu|itu|nicu|daily film|on the ventilator)\b/i;
+const HEART_FAILURE = /\b(?:chf|ccf|heart failure|cardiac failure|cardiogenic shock|fluid overload|overload|cardiac decompensation|decompensated|cardiomyopathy)\b/i;
+/** Devices whose placement or check the indication names: the film is taken for the device, what else it shows is incidental. */
+const DEVICE = String.raw`(?:(?:central |venous |arterial |art |pa |swan |picc |midline |dialysis )?line|lines|tube|tubes|cvc|cvl|picc|port|port-?a-?cath|pacemaker|ppm|aicd|crt-?[dp]?|defibrillator|pacing wires?|leads?|ett|et tube|ngt|ng tube|ogt|nj tube|peg|iabp|balloon pump|impella|vascath|permcath|uvc|uac|umbilical (?:venous |arterial )?(?:line|catheter)|catheter|tracheostomy|trach|intubation)`;
+const DEVICE_PROCEDURE = new RegExp(
+  String.raw`\b(?:(?:post|after|s\/p|status post|following|new|repeat)\s+(?:[\w/-]+\s+){0,3}?${DEVICE}\b|${DEVICE}\s+(?:[\w/-]+\s+){0,3}?(?:check|position|placement|placed|inserted|insertion|implanted|implantation|sited|repositioned|re-?sited|exchange|change)\b|(?:check|confirm|assess)\s+(?:the\s+)?(?:position|placement|tip)\b|\?\s*(?:tip )?position\b|intubated (?:in|at|for)\b)`,
+  'i',
+);
 const INFECTION = /\b(?:fever\w*|febrile|pyrexi\w*|sepsis|septic|pneumonia|vap|infect\w*|crp|consolidation|empyema)\b/i;
+const TB = String.raw`(?:tb|tuberculosis|tuberculous|koch'?s|pulmonary koch'?s)`;
 const KNOWN: readonly [KnownCondition, RegExp][] = [
-  ['sarcoidosis', /\bsarcoid\w*/i],
-  ['old tuberculosis', /\b(?:(?:history of|hx of|previous|prior|old|treated|childhood|remote|past)\s+(?:[\w-]+\s+){0,2}?(?:tb|tuberculosis|tuberculous)|(?:tb|tuberculosis)\s+(?:as a child|in childhood|years ago|treated))\b/i],
-  ['lung resection', /\b(?:lobectomy|pneumonectomy|lung resection|wedge resection|segmentectomy)\b/i],
-  ['ventricular assist device', /\b(?:lvad|vad|ventricular assist)\b/i],
+  ['sarcoidosis', /\bsarcoid\w*/gi],
+  ['old tuberculosis', new RegExp(String.raw`\b(?:(?:history of|hx of|previous|prior|old|treated|childhood|remote|past|old case of)\s+(?:[\w-]+\s+){0,3}?${TB}|${TB}\s+(?:as a child|in childhood|years ago|treated|\d+\s*(?:yrs?|years?) (?:back|ago))|treated (?:for |with )?${TB}|(?:post|completed|after) att|att (?:completed|taken|\d+ (?:yrs?|years?) (?:back|ago)))`, 'gi')],
+  ['lung resection', /\b(?:lobectomy|pneumonectomy|lung resection|wedge resection|segmentectomy)\b/gi],
+  ['ventricular assist device', /\b(?:lvad|vad|ventricular assist|heartmate)\b/gi],
+  // silica and coal dust enlarge and calcify the hilar nodes (eggshell calcification) for life
+  ['mineral dust exposure', /\b(?:silica\w*|silicosis|stone (?:crush|cutt|mason|work)\w*|stone ?cutter|sand ?blast\w*|quarry|coal (?:miner|worker|dust)|ex-?miner|miner|pneumoconiosis|foundry)\b/gi],
+  ['pulmonary hypertension', /\b(?:pulmonary (?:arterial )?hypertension|\bpah\b|cteph|eisenmenger)/gi],
+  ['ards', /\b(?:ards|acute respiratory distress syndrome)\b/gi],
+  ['known cancer', /\b(?:cancer|ca|carcinoma|carcinoid|adenoca\w*|malignan\w*|metasta\w*|mets|lymphoma|hodgkin\w*|tumou?r|nsclc|sclc|rcc|sarcoma|melanoma|mesothelioma|myeloma|neoplasm)\b/gi],
+  // an infection the indication says is being treated or followed: what it shows of it improving is the expected course
+  ['treated infection', new RegExp(String.raw`\b(?:(?:pneumonia|${TB}|consolidation|infection|lrti|empyema)\b[^.;]*?\b(?:on (?:antibiotics|abx|att|treatment)|follow[- ]?up|f\/u|treated|under treatment|after \d+ (?:weeks?|days?) (?:of )?(?:antibiotics|abx|treatment))|(?:follow[- ]?up|f\/u|on att|day \d+ of (?:treatment|antibiotics)|on antibiotics|treated)\b[^.;]*?\b(?:pneumonia|${TB}|consolidation|infection))`, 'gi')],
 ];
+/** A condition the indication asks about (`Sarcoidosis?`, `?TB`, `r/o pneumonia`) is not known: the finding answers the question. */
+const QUESTION_BEFORE = /(?:\?\s*|\b(?:r\/o|rule out|query|eval(?:uate)? for|assess for|concern for|suspected|suspicion of|exclude)\s+(?:[\w-]+\s+){0,2}?)$/i;
+const QUESTION_AFTER = /^[\w\s-]{0,12}\?/;
+
+/** The known conditions the indication states, not those it asks about. */
+function knownConditions(indication: string): Set<KnownCondition> {
+  const out = new Set<KnownCondition>();
+  for (const [k, re] of KNOWN) {
+    for (const m of indication.matchAll(re)) {
+      const before = indication.slice(Math.max(0, m.index - 30), m.index);
+      const after = indication.slice(m.index + m[0].length);
+      if (!QUESTION_BEFORE.test(before) && !QUESTION_AFTER.test(after)) {
+        out.add(k);
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 /** Operations the indication places in the present admission. */
 function recentOperations(indication: string): Set<Operation> {
@@ -150,7 +197,9 @@ export function readSituation(context: PatientContext): Situation {
     trauma: indication ? TRAUMA.test(indication) : false,
     criticalCare: indication ? CRITICAL_CARE.test(indication) : false,
     infectionQuestion: indication ? INFECTION.test(indication) : false,
-    known: new Set(indication ? KNOWN.filter(([, re]) => re.test(indication)).map(([k]) => k) : []),
+    heartFailure: indication ? HEART_FAILURE.test(indication) : false,
+    deviceProcedure: indication ? DEVICE_PROCEDURE.test(indication) : false,
+    known: indication ? knownConditions(indication) : new Set(),
   };
   const age = parseAge(contextValue(context, 'age'));
   const sex = parseSex(contextValue(context, 'sex'));

@@ -54,4 +54,15 @@ describe('significanceCues', () => {
     expect(cues('Oedema has improved, with minimal residual haze.', 'Oedema').nearlyResolved).toBe(true);
     expect(cues('Right effusion, slight residual fluid at the base.', 'effusion').nearlyResolved).toBe(true);
   });
+
+  it('reads air confined to a drain or wound site, a whole lung collapsed, a shift toward the lesion, a process that persists', () => {
+    expect(cues('A little surgical emphysema around the drain insertion site.', 'surgical emphysema').localSite).toBe(true);
+    expect(cues('Gas in the soft tissues at the stab wound site.', 'Gas').localSite).toBe(true);
+    expect(cues('Surgical emphysema over the right chest wall and neck.', 'Surgical emphysema').localSite).toBeUndefined();
+    expect(cues('Total collapse of the right lung with the ETT in the left main bronchus.', 'collapse').wholeLung).toBe(true);
+    expect(cues('Left lower lobe collapse.', 'collapse').wholeLung).toBeUndefined();
+    expect(cues('The mediastinum is pulled to the left by the fibrotic upper lobe.', 'mediastinum').towardLesion).toBe(true);
+    expect(cues('Contralateral shift of the mediastinum.', 'shift').towardLesion).toBeUndefined();
+    expect(cues('Right basal opacity, improved but not yet resolved.', 'opacity').persisting).toBe(true);
+  });
 });

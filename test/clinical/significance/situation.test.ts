@@ -38,9 +38,35 @@ describe('readSituation', () => {
     expect(readSituation({ indication: 'RTA, motorcyclist, R chest pain' }).trauma).toBe(true);
     expect(readSituation({ indication: 'Fever, productive cough' }).trauma).toBe(false);
     expect([...readSituation({ indication: 'Sarcoidosis, annual review' }).known]).toEqual(['sarcoidosis']);
-    expect([...readSituation({ indication: 'Treated pulmonary TB, review' }).known]).toEqual(['old tuberculosis']);
+    expect([...readSituation({ indication: 'Treated pulmonary TB, review' }).known]).toContain('old tuberculosis');
     expect([...readSituation({ indication: 'Weight loss, ?TB' }).known]).toEqual([]);
     expect([...readSituation({ indication: 'RUL lobectomy 3 months ago, follow-up' }).known]).toEqual(['lung resection']);
+  });
+
+  it('reads conditions the indication states, not those it asks about', () => {
+    const known = (indication: string) => [...readSituation({ indication }).known];
+    expect(known('Old case of Koch\'s, treated, now cough')).toContain('old tuberculosis');
+    expect(known('Post ATT completed 3 years back, review')).toContain('old tuberculosis');
+    expect(known('Foundry worker 25 years, breathless')).toEqual(['mineral dust exposure']);
+    expect(known('Known pulmonary arterial hypertension, review')).toEqual(['pulmonary hypertension']);
+    expect(known('Renal carcinoma, restaging')).toEqual(['known cancer']);
+    expect(known('Right middle lobe pneumonia, follow-up after antibiotics')).toContain('treated infection');
+    // a question is not a known condition: the finding answers it
+    expect(known('Uveitis, hilar nodes? Sarcoidosis?')).toEqual([]);
+    expect(known('Smoker, weight loss, ?malignancy')).toEqual([]);
+    expect(known('r/o pneumonia')).toEqual([]);
+  });
+
+  it('reads a film taken for a line, tube or device, and heart failure', () => {
+    const device = (indication: string) => readSituation({ indication }).deviceProcedure;
+    expect(device('Left subclavian line inserted, check position')).toBe(true);
+    expect(device('Post PPM implantation this morning')).toBe(true);
+    expect(device('NG tube check')).toBe(true);
+    expect(device('Intubated in theatre for airway protection')).toBe(true);
+    expect(device('Fever and cough')).toBe(false);
+    expect(device('Pacemaker in situ, dizzy')).toBe(false);
+    expect(readSituation({ indication: 'Decompensated heart failure, SOB' }).heartFailure).toBe(true);
+    expect(readSituation({ indication: 'Known ICC for empyema, review' }).pleuralProcedure).toBe(true);
   });
 
   it('reads the age and sex keys as significanceOf does', () => {
