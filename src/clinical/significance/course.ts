@@ -100,10 +100,12 @@ const RULES: readonly CourseRule[] = [
   },
   {
     id: 'mediastinal shift unchanged',
-    // tension does not last from one film to the next: a shift unchanged is long-standing volume loss (resection, fibrosis, collapse)
-    when: (f, _s, base) => f.name === 'mediastinal shift' && f.temporal === 'unchanged' && above(base, 'not_actionable_not_urgent'),
-    significance: 'not_actionable_not_urgent',
-    because: 'a mediastinal shift unchanged from the prior study is long-standing volume loss, not tension',
+    // tension does not last from one film to the next: a shift unchanged is long-standing volume loss (resection, fibrosis,
+    // collapse). Its cause is still worked up unless the indication explains it (a resection: the lexicon's context rule);
+    // an urgent finding is never lowered below actionable by being stable (the significance-ordered law)
+    when: (f, _s, base) => f.name === 'mediastinal shift' && f.temporal === 'unchanged' && above(base, 'actionable_not_urgent'),
+    significance: 'actionable_not_urgent',
+    because: 'a mediastinal shift unchanged from the prior study is long-standing volume loss, not tension: worked up, not decompressed',
   },
   {
     id: 'mediastinal shift toward a lesion',
