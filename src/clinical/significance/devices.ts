@@ -27,8 +27,12 @@ export const TOO_DEEP_IN_ATRIUM: ReadonlySet<string> = new Set(['central venous 
 const CARINA_URGENT_WITHIN_MM = 15;
 const CARINA_URGENT_FROM_MM = 80;
 
+/** Devices that pace or defibrillate through a lead: a displaced lead may stop capturing the heart. */
+const PACING = new Set(['pacemaker']);
+
 /** The significance of a device the report or its tip position calls malpositioned, and why. */
 export function malpositionSignificance(entry: LexiconFinding, f: DevicePlacementInput, ageYears?: number): { significance: Significance; because: string } {
+  if (PACING.has(entry.name)) return { significance: 'urgent', because: 'a displaced pacing or defibrillator lead may lose capture or sense wrongly: it is repositioned at once' };
   const position = f.devicePosition;
   const belongs = position !== undefined && entry.appropriatePositions?.includes(position) === true;
   if (position !== undefined && !belongs && DANGEROUS.has(position)) return { significance: 'urgent', because: `a tip in the ${position} needs repositioning at once` };

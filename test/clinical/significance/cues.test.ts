@@ -64,5 +64,6 @@ describe('significanceCues', () => {
     expect(cues('The mediastinum is pulled to the left by the fibrotic upper lobe.', 'mediastinum').towardLesion).toBe(true);
     expect(cues('Contralateral shift of the mediastinum.', 'shift').towardLesion).toBeUndefined();
     expect(cues('Right basal opacity, improved but not yet resolved.', 'opacity').persisting).toBe(true);
+    expect(cues('Dialysis catheter tip in the upper SVC, suboptimal.', 'catheter').slight).toBe(true);
   });
 });

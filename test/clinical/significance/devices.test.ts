@@ -32,4 +32,9 @@ describe('malpositioned devices', () => {
     expect(significanceOf('implanted port', {}, { status: 'present', devicePlacement: 'malpositioned', devicePosition: 'right atrium', cues: { slight: true } }).significance).toBe('actionable_not_urgent');
     expect(significanceOf('picc', {}, { status: 'present', devicePlacement: 'malpositioned', devicePosition: 'internal jugular vein' }).significance).toBe('urgent');
   });
+
+  it('a displaced pacing or defibrillator lead is urgent, even when only said to have retracted', () => {
+    expect(significanceOf('pacemaker', {}, { status: 'present', devicePlacement: 'malpositioned', devicePosition: 'svc' }).significance).toBe('urgent');
+    expect(significanceOf('pacemaker', {}, { status: 'present', devicePlacement: 'appropriate' }).significance).toBe('not_actionable_not_urgent');
+  });
 });
