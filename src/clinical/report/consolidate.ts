@@ -168,7 +168,6 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
     if (side) f.laterality = side.laterality;
     if (placed) f.devicePlacement = placed.devicePlacement;
     if (text !== undefined && tunnelledInAtrium(f, text)) f.devicePlacement = 'appropriate';
-    if (text !== undefined && shortLineInAtrium(f, text)) f.devicePlacement = 'malpositioned';
     if (text !== undefined && sheathInGreatVein(f, text)) f.devicePlacement = 'appropriate';
     f.id = `F${i + 1}`;
   }
@@ -194,25 +193,11 @@ function presumedPlacement(f: Finding, text: string): Pick<Finding, 'devicePlace
 const TUNNELLED = /\b(?:hickman|groshong|tunnel+ed)\b/i;
 const TOO_DEEP_WORDS = /\b(?:deep\w*|withdraw\w*|retract\w*|pull\w* back|malposit\w*|too far)\b/i;
 
-/** Lines made to lie in the atrium (tunnelled, dialysis, ports), and words accepting a tip where it is. */
-const LONG_TERM = /\b(?:hickman|groshong|tunnel+ed|dialysis|haemodialysis|hemodialysis|shaldon|vascath|permcath|port|portacath|port-a-cath)\b/i;
-const ACCEPTED = /\b(?:satisfactory|acceptable|appropriate\w*|good position|standard position|expected position|well (?:positioned|placed|sited)|in position|adequate\w*|optimal|correct\w*)\b/i;
-
 /** The mention's sentence, from the device's name to the next full stop. */
 const sentenceFrom = (f: Finding, text: string): string => {
   const end = text.indexOf('.', f.span[1]);
   return text.slice(f.span[0], end < 0 ? undefined : end);
 };
-
-/**
- * "Right IJ CVC tip in the right atrium": a short-term central line or a PICC belongs at the cavo-atrial junction; in the atrium
- * it is too deep (arrhythmia, perforation) unless the report accepts it there. Every labelled set calls such a tip malpositioned.
- */
-function shortLineInAtrium(f: Finding, text: string): boolean {
-  if ((f.name !== 'central venous catheter' && f.name !== 'picc') || f.devicePosition !== 'right atrium' || f.devicePlacement !== 'appropriate') return false;
-  const sentence = sentenceFrom(f, text);
-  return !LONG_TERM.test(text.slice(f.span[0], f.span[1])) && !LONG_TERM.test(sentence) && !ACCEPTED.test(sentence);
-}
 
 const GREAT_VEINS = new Set(['brachiocephalic vein', 'subclavian vein', 'svc']);
 
