@@ -56,7 +56,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
       denied = NO_NAMES;
       continue;
     }
-    const scopes = assignStatus(items, mentions);
+    const scopes = assignStatus(items, mentions, clean);
     applyComparatives(items, mentions);
     dropNonFindings(items, mentions, g);
     dropCaveats(items, mentions, denied);

@@ -7,7 +7,7 @@
  * `or`/`versus` are uncertain 1 unless a hedge word of their own says otherwise.
  */
 import { F, type Item, type Mention, type Scope } from './_internals/types.js';
-import { atClauseEnd, coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, parenthesized, REACH, type MentionIndex } from './_internals/walk.js';
+import { atClauseEnd, coordinatedBefore, dashCuts, indexMentions, inNounPhrase, nextInPhrase, parenthesized, REACH, type MentionIndex } from './_internals/walk.js';
 
 type Dir = 'pre' | 'post' | undefined;
 
@@ -19,22 +19,38 @@ function hasMentionBefore(items: readonly Item[], k: number, idx: MentionIndex):
   return false;
 }
 
-/** "Consolidation: POSSIBLE, right base": a hedge that is the value of a finding's label, no finding after it in its phrase. */
-function labelValue(items: readonly Item[], k: number, idx: MentionIndex): boolean {
-  const sep = items[k - 1]?.text;
-  return (sep === ':' || sep === '-') && idx.endAt.has(k - 2) && !nextInPhrase(items, k, idx) && !(items[k]!.flags & F.LINK && items[k + 1] && items[k + 1]!.flags & F.FINDING);
+/**
+ * "Consolidation: POSSIBLE, right base", "Consolidation - possible": a hedge that is the value of a finding's label (after a
+ * colon, or a spaced dash: `cuts`), no finding after it in its phrase.
+ */
+function labelValue(items: readonly Item[], k: number, idx: MentionIndex, cuts: Uint8Array | undefined): boolean {
+  const label = (items[k - 1]?.text === ':' && idx.endAt.has(k - 2)) || (cuts?.[k] === 1 && idx.endAt.has(k - 1) && onlyPlace(items, k + 1));
+  return label && !nextInPhrase(items, k, idx) && !(items[k]!.flags & F.LINK && items[k + 1] && items[k + 1]!.flags & F.FINDING);
+}
+
+/**
+ * Whether items from `from` to the clause end only place or grade ("Consolidation - possible, RIGHT BASE"): after a dash
+ * a hedge followed by words of its own ("Elevated left hemidiaphragm - possible phrenic nerve involvement") names an
+ * interpretation, not the value of the finding before the dash.
+ */
+function onlyPlace(items: readonly Item[], from: number): boolean {
+  for (let j = from; j < items.length && !(items[j]!.flags & F.CLAUSE); j++) {
+    const f = items[j]!.flags;
+    if (f !== 0 && (f & (F.LAT | F.LOC | F.SEV | F.FILLER | F.CONJ)) === 0) return false;
+  }
+  return true;
 }
 
 /** Words opening the reason for a cue said after its finding. */
 const REASON = new Set(['given', 'because', 'due', 'considering', 'owing']);
 
 /** Which way a cue looks: post-cues look forward when a finding follows in the same phrase. */
-function direction(items: readonly Item[], k: number, idx: MentionIndex): Dir {
+function direction(items: readonly Item[], k: number, idx: MentionIndex, cuts: Uint8Array | undefined): Dir {
   const f = items[k]!.flags;
   // "Pneumothorax: NIL.", "Effusion: no.": a negation closing its clause after a finding is said of that finding
-  if (f & F.NEGPRE && !(f & (F.PSEUDO | F.DROPPRE)) && atClauseEnd(items, k) && hasMentionBefore(items, k, idx)) return 'post';
+  if (f & F.NEGPRE && !(f & (F.PSEUDO | F.DROPPRE)) && atClauseEnd(items, k, cuts) && hasMentionBefore(items, k, idx)) return 'post';
   if (f & (F.NEGPRE | F.PSEUDO | F.DROPPRE)) return 'pre';
-  if (f & F.HEDGEPRE) return (atClauseEnd(items, k) || labelValue(items, k, idx)) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
+  if (f & F.HEDGEPRE) return (atClauseEnd(items, k, cuts) || labelValue(items, k, idx, cuts)) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
   if (f & F.DROPPOST) return 'post';
   // "a pneumothorax cannot be excluded GIVEN the surgical emphysema": what follows a reason word is the reason, not the finding
   if (f & (F.NEGPOST | F.HEDGEPOST)) return !REASON.has(items[k + 1]?.text ?? '') && nextInPhrase(items, k, idx) ? 'pre' : 'post';
@@ -82,7 +98,7 @@ const QUESTION = /\b(?:question|evaluat\w*|eval|assess\w*|rule out|exclude|is th
 const CONTEXT = /\b(?:setting|context|given|patient with|in view of)\b/;
 
 /** Forward scopes: one linear pass; records each mention's scope, and the cue group of each cue item. */
-function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, groupOf: Map<number, number>): void {
+function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, groupOf: Map<number, number>, cuts: Uint8Array | undefined): void {
   let active: Scope | undefined;
   let pending = false;
   let groups = 0;
@@ -93,6 +109,9 @@ function preScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, group
     const it = items[k]!;
     if (it.flags & (F.CLAUSE | F.TERM) && it.text !== ':') question = false;
     if (it.flags & F.TERM && !(it.flags & (F.HEDGEPRE | F.NEGPRE))) [active, pending] = [undefined, false];
+    // "No effusion - small left pneumothorax": a spaced dash ends the clause and the denial (or non-finding scope) open in
+    // it; a hedge goes on over it, as what follows restates the hedged finding ("s/o occupational lung disease - silicosis")
+    if (cuts?.[k] && (active?.neg || active?.drop)) [active, pending, question] = [undefined, false, false];
     // "which in the setting of fever ARE suspicious for septic emboli": a context phrase ends at its clause's verb
     if (it.flags & F.COPULA && active?.drop && context) [active, pending] = [undefined, false];
     if (dirs[k] === 'pre') {
@@ -160,12 +179,14 @@ function postCue(items: readonly Item[], k: number): { neg: boolean; p: 1 | 2 | 
 }
 
 /** Backward scopes of post-cues. */
-function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex): void {
+function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, cuts: Uint8Array | undefined): void {
   for (let k = 0; k < items.length; k++) {
     if (dirs[k] !== 'post') continue;
     const cue = postCue(items, k);
     let close = -1; // a parenthesis just before the cue: what it holds and glosses shares the cue
     for (let j = k - 1; j >= 0 && j >= k - 2 * REACH; j--) {
+      // a dash ends the clause the cue looks back over, unless the cue is the value right after it ("Pneumothorax - none")
+      if (cuts?.[j + 1] && j + 1 < k) break;
       if (items[j]!.text === ')' && close < 0 && j >= k - 2) close = j;
       const ends = idx.endAt.get(j);
       if (ends) {
@@ -242,13 +263,14 @@ export interface ScopeResult {
   alternatives: Mention[][];
 }
 
-/** Sets `status` and `p` on every mention of one sentence. */
-export function assignStatus(items: readonly Item[], mentions: readonly Mention[]): ScopeResult {
+/** Sets `status` and `p` on every mention of one sentence (`text`, the report text: its spaced dashes end clauses). */
+export function assignStatus(items: readonly Item[], mentions: readonly Mention[], text?: string): ScopeResult {
   const idx = indexMentions(mentions);
-  const dirs = items.map((_, k) => direction(items, k, idx));
+  const cuts = text === undefined ? undefined : dashCuts(items, text);
+  const dirs = items.map((_, k) => direction(items, k, idx, cuts));
   const groupOf = new Map<number, number>();
-  preScopes(items, dirs, idx, groupOf);
-  postScopes(items, dirs, idx);
+  preScopes(items, dirs, idx, groupOf, cuts);
+  postScopes(items, dirs, idx, cuts);
   for (const m of mentions) {
     if (m.kind === 'normal' || m.removed) {
       m.status = 'absent';

@@ -225,3 +225,25 @@ describe('a post-cue followed by its reason (issue 12, seventh session)', () => 
     expect(statuses('Pneumonia is not excluded because of the new consolidation.')).toEqual(['pneumonia:uncertain1', 'consolidation:present3']);
   });
 });
+
+describe('spaced dashes', () => {
+  it('end a denial', () => {
+    expect(statuses('No effusion - small left pneumothorax.')).toEqual(['pleural effusion:absent', 'pneumothorax:present3']);
+    expect(statuses('History of TB - new right upper lobe cavity.')).toEqual(['cavitary lesion:present3']);
+  });
+
+  it('give a value after them to the finding before', () => {
+    expect(statuses('Consolidation - possible, right base.')).toEqual(['consolidation:uncertain1']);
+    expect(statuses('Pneumothorax - none.')).toEqual(['pneumothorax:absent']);
+  });
+
+  it('keep a hedge over a restatement and leave an interpretation its own cue', () => {
+    expect(statuses('Appearances suggestive of pneumoconiosis - silicosis.')).toEqual(['pneumoconiosis:uncertain2']);
+    expect(statuses('Elevated left hemidiaphragm - possible phrenic nerve palsy.')).toEqual(['elevated hemidiaphragm:present3']);
+  });
+
+  it('stop a post-negation from reaching back over them', () => {
+    expect(statuses('Right basal opacity - pneumonia not excluded.')).toEqual(['pneumonia:uncertain1']);
+  });
+});
+

@@ -133,15 +133,35 @@ function examPhrase(items: readonly Item[], k: number): boolean {
   return j > k + 2;
 }
 
+/** A spaced dash, the clause break of telegraphic reports ("No effusion - small left pneumothorax"); en and em dashes too. */
+const DASH = /\s[-\u2013\u2014]{1,2}\s|[\u2013\u2014]/;
+
+/**
+ * Where a spaced dash stands between two items (the tokens drop dashes, so that `ground-glass` reads as `ground glass`):
+ * `cuts[k]` is 1 when a dash stands just before item k. Undefined when the sentence has none (most sentences). Read from
+ * the gaps between items only, so a sentence costs one pass.
+ */
+export function dashCuts(items: readonly Item[], text: string): Uint8Array | undefined {
+  let cuts: Uint8Array | undefined;
+  for (let k = 1; k < items.length; k++) {
+    const a = items[k - 1]!.e;
+    const b = items[k]!.s;
+    if (b - a > 1 && DASH.test(text.slice(a, b))) (cuts ??= new Uint8Array(items.length))[k] = 1;
+  }
+  return cuts;
+}
+
 /**
  * Whether item `k` stands at the end of its clause: only punctuation or presence words after it, or a phrase of
- * plain words saying on what grounds ("pneumonia probable in context", "likely given the history").
+ * plain words saying on what grounds ("pneumonia probable in context", "likely given the history"). A spaced dash
+ * (`cuts`, {@link dashCuts}) ends the clause too ("pneumonia likely - recommend CT").
  */
-export function atClauseEnd(items: readonly Item[], k: number): boolean {
+export function atClauseEnd(items: readonly Item[], k: number, cuts?: Uint8Array): boolean {
   let grounds = false;
   if (REASONS.has(items[k + 1]?.text ?? '') || examPhrase(items, k)) return true;
   for (let j = k + 1; j < items.length; j++) {
     const it = items[j]!;
+    if (cuts?.[j]) return true;
     if (it.flags & F.CLAUSE || (it.flags & F.TERM && !PRESENCE.has(it.text.split(' ').pop()!))) return true;
     if (j === k + 1 && GROUNDS.has(it.text)) grounds = true;
     else if (it.flags !== 0 && !PRESENCE.has(it.text) && !(grounds && (it.flags === F.WORD || it.flags & F.FILLER))) return false;
