@@ -10,7 +10,8 @@
  * - a finding supposed in a conditional clause ("if there is concern for volvulus, ...");
  * - a sign read as normal anatomy ("..., in keeping with a normal thymus");
  * - a finding a concern is raised for ("appearances raise concern for pneumonia"): likely, as "concerning for";
- * - the reason the examination is limited ("the study is limited due to poor inspiratory effort").
+ * - the reason the examination is limited ("the study is limited due to poor inspiratory effort");
+ * - an infection said to be past ("consistent with prior granulomatous infection", "from old PTB").
  */
 import type { Grammar } from './grammar.js';
 import { F, type Item, type Mention } from './types.js';
@@ -185,6 +186,29 @@ function dropLimitReasons(items: readonly Item[], mentions: readonly Mention[]):
   }
 }
 
+/** Words that put what they qualify in the past ("PRIOR granulomatous infection", "fibrotic changes from OLD PTB"). */
+const PAST = new Set(['prior', 'previous', 'old', 'healed', 'remote', 'past', 'treated']);
+/**
+ * Infections: over once healed, unlike a structure's change, which stays to be seen ("old healed rib fractures", "previous
+ * mastectomy" are findings of this film).
+ */
+const INFECTIONS = new Set(['pneumonia', 'tuberculosis', 'aspiration', 'lung abscess', 'empyema', 'invasive fungal infection', 'viral lower respiratory tract infection']);
+
+/**
+ * "Calcified granulomas consistent with PRIOR granulomatous infection", "fibrotic changes from OLD PTB", "aspergilloma in an
+ * OLD left upper zone TB cavity": an infection said to be past is the cause of what is seen, history, not a finding of
+ * this film (what it left is the finding). Up to three words of its noun phrase may stand between.
+ */
+function dropPastInfections(items: readonly Item[], mentions: readonly Mention[]): void {
+  for (const m of mentions) {
+    if (m.kind !== 'term' || m.status === 'absent' || !INFECTIONS.has(m.name)) continue;
+    for (let j = m.a - 1; j >= 0 && j >= m.a - 4; j--) {
+      if (PAST.has(items[j]!.text)) m.dropped = true;
+      if (m.dropped || !inNounPhrase(items[j]!)) break;
+    }
+  }
+}
+
 /** Marks the mentions of one sentence that these constructions leave out (each construction only where its word occurs). */
 export function dropNonFindings(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
   let nouns = false;
@@ -193,9 +217,11 @@ export function dropNonFindings(items: readonly Item[], mentions: readonly Menti
   let normal = false;
   let concern = false;
   let limit = false;
+  let past = false;
   for (const it of items) {
     const t = it.text;
     if (it.flags & F.DROPPOST) limit = true;
+    if (PAST.has(t)) past = true;
     if (t === 'if') cond = true;
     else if (PROPOSE.has(t)) propose = true;
     else if (t.includes('normal')) normal = true;
@@ -211,4 +237,5 @@ export function dropNonFindings(items: readonly Item[], mentions: readonly Menti
   if (cond) dropConditionals(items, mentions);
   if (concern) raisedConcerns(items, mentions);
   if (limit) dropLimitReasons(items, mentions);
+  if (past) dropPastInfections(items, mentions);
 }

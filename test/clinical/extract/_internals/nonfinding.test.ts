@@ -132,3 +132,18 @@ describe('the reason the examination is limited', () => {
     expect(statuses('The study is limited due to patient rotation and poor inspiratory effort. Small left effusion.')).toEqual(['pleural effusion:present3']);
   });
 });
+
+describe('an infection said to be past', () => {
+  it.each([
+    ['Calcified granuloma, consistent with prior granulomatous infection.', ['granuloma:present3']],
+    ['Apical fibrotic changes from remote tuberculosis.', ['fibrosis:present3']],
+    ['Residual scarring at the site of previous right lower lobe pneumonia.', ['scarring:present3']],
+  ])('is history, what it left is the finding: %s', (t, expected) => {
+    expect(statuses(t)).toEqual(expected);
+  });
+
+  it('leaves what stays to be seen, and a current infection', () => {
+    expect(statuses('Old healed rib fractures.')).toEqual(['rib fracture:present3']);
+    expect(statuses('Persistent right lower lobe pneumonia, unchanged from prior.')).toEqual(['pneumonia:present3']);
+  });
+});
