@@ -62,7 +62,8 @@ function weighDrained(f: ReportFinding, all: readonly ReportFinding[]): void {
  * (see the module comment). `text` is the report the findings were read from.
  */
 export function weighTogether(findings: ReportFinding[], text: string): ReportFinding[] {
-  const shifts = findings.filter((f) => f.name === 'mediastinal shift' && affirmed(f));
+  // the trachea is pushed and pulled with the mediastinum (a deviated trachea is the shift seen in the airway)
+  const shifts = findings.filter((f) => (f.name === 'mediastinal shift' || f.name === 'tracheal deviation') && affirmed(f));
   for (const f of findings) if (DRAINED.has(f.name) && affirmed(f)) weighDrained(f, findings);
   for (const f of findings) if (f.name === 'pneumothorax' || f.name === 'hydropneumothorax') weighTension(f, shifts, text);
   for (const s of shifts) weighShift(s, findings);

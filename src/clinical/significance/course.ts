@@ -8,7 +8,7 @@ import type { Significance } from '../model.js';
 import { KNOWN_RULES } from './known.js';
 import { PLEURAL_RULES } from './pleural.js';
 import { afterOperation, type Situation } from './situation.js';
-import { RANK, above, better, child, worse, type CourseInput, type CourseRule } from './rule.js';
+import { RANK, above, adult, better, child, worse, type CourseInput, type CourseRule } from './rule.js';
 
 export type { CourseInput } from './rule.js';
 
@@ -49,6 +49,16 @@ const RULES: readonly CourseRule[] = [
     when: (f, _s, base) => f.name === 'cardiomegaly' && f.cues?.borderline === true && !worse(f) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a heart at the upper limit of normal size needs no action',
+  },
+  {
+    id: 'unexplained cardiomegaly',
+    // §1.5 lists an enlarged heart stated plainly (no grade, no size) as urgent beside a large pericardial effusion, and a
+    // mild-moderate one as actionable; a finding the indication explains is less significant (heart failure, valve
+    // disease, dialysis, breathlessness): only an enlarged heart nothing in a given indication accounts for is urgent
+    // (without an indication the lexicon's level stands: nothing says whether it is explained)
+    when: (f, s) => f.name === 'cardiomegaly' && f.status === 'present' && f.severity === undefined && f.temporal === undefined && adult(s) && s.indication !== undefined && !s.cardiacReason && f.cues?.borderline !== true && f.cues?.caveat !== true && f.cues?.expected !== true,
+    significance: 'urgent',
+    because: 'an enlarged heart stated plainly that nothing in the indication explains may be a pericardial effusion: it is assessed at once (METRICS §1.5, unqualified cardiomegaly)',
   },
   {
     id: 'healed fracture',
@@ -97,6 +107,14 @@ const RULES: readonly CourseRule[] = [
     when: (f) => f.name === 'lobar collapse' && f.status === 'present' && f.cues?.wholeLung === true && !better(f),
     significance: 'urgent',
     because: 'a whole lung collapsed (a mainstem bronchus blocked by a tube, a plug or a tumour) is treated at once',
+  },
+  {
+    id: 'lobar atelectasis in a young child',
+    // §1.5: a lobe collapsed in a young child may hide an inhaled foreign body; with bronchiolitis or an infection it is
+    // usually a plug, which the indication explains (less significant), but it is still reviewed
+    when: (f, s, base) => f.name === 'atelectasis' && f.status !== 'absent' && child(s) && f.cues?.lobar === true && !better(f) && RANK[base] < RANK.urgent,
+    significance: 'actionable_not_urgent',
+    because: 'a whole lobe collapsed in a young child is reviewed: it may hide an inhaled foreign body (METRICS §1.5)',
   },
   {
     id: 'mediastinal shift unchanged',

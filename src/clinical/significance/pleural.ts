@@ -4,12 +4,14 @@
  * makes fluid a possible haemothorax, and subcutaneous air is expected where a drain or a wound
  * let it in. First matching rule wins (the order of ./course.ts).
  */
-import { afterOperation } from './situation.js';
+import { afterOperation, type Situation } from './situation.js';
 import { above, adult, better, worse, type CourseInput, type CourseRule } from './rule.js';
 
 /** Grade words beyond "large": the hemithorax is (almost) filled (§1.5 "urgent by size"). */
 const MASSIVE = new Set(['massive', 'huge', 'very large']);
 const small = (f: CourseInput) => f.severity === 'mild';
+/** A loculated collection or an empyema (said of the fluid, or the indication's reason for the drain). */
+const collection = (f: CourseInput, s: Situation) => f.cues?.loculated === true || /\b(?:empyema|loculated|pyothorax)\b/i.test(s.indication ?? '');
 
 export const PLEURAL_RULES: readonly CourseRule[] = [
   {
@@ -52,7 +54,8 @@ export const PLEURAL_RULES: readonly CourseRule[] = [
   {
     id: 'effusion after an operation or drainage',
     // explained by the operation; in a child only an operation in the chest explains it (§1.5: an unexplained effusion weighs more)
-    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s, adult(s) ? undefined : ['cardiac', 'thoracic']) || s.pleuralProcedure) && !worse(f) && (small(f) || (better(f) && f.severity === undefined)) && above(base, 'not_actionable_not_urgent'),
+    // a loculated collection or an empyema being drained is still treated until it is gone: only a small remnant is followed
+    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s, adult(s) ? undefined : ['cardiac', 'thoracic']) || s.pleuralProcedure) && !worse(f) && (small(f) || (better(f) && f.severity === undefined && !collection(f, s))) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
   },
@@ -77,7 +80,7 @@ export const PLEURAL_RULES: readonly CourseRule[] = [
   },
   {
     id: 'effusion regressing',
-    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && better(f) && (f.severity === undefined || small(f)) && above(base, 'not_actionable_not_urgent'),
+    when: (f, s, base) => adult(s) && f.name === 'pleural effusion' && better(f) && (small(f) || (f.severity === undefined && !collection(f, s))) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small effusion that is shrinking under treatment needs no new action (a moderate one is still followed)',
   },

@@ -36,6 +36,8 @@ export interface Situation {
   criticalCare: boolean;
   /** Heart failure or fluid overload in the indication: an effusion is then part of the decompensation (§1.5 example, actionable). */
   heartFailure: boolean;
+  /** The indication names the heart, the kidneys, fluid or breathlessness: an enlarged heart has a reason to be looked for (§1.5 context). */
+  cardiacReason: boolean;
   /** A line, tube, drain or cardiac device placed or checked in the present episode (`post CVC insertion`, `line and tube check`, `CRT-D implantation today`). */
   deviceProcedure: boolean;
   /** The indication asks about infection (fever, sepsis, ?pneumonia, ?VAP). */
@@ -120,6 +122,7 @@ const PLEURAL = /\b(?:thoracentesis|thoracocentesis|pleural (?:tap|aspiration|dr
 const TRAUMA = /\b(?:trauma\w*|fall|fell|falls|mvc|mva|rta|rtc|motor ?vehicle|road traffic|motorcycl\w*|crash|accident|assault\w*|stab\w*|gunshot|gsw|blunt|injur\w*|kicked|hit by)\b/i;
 const CRITICAL_CARE = /\b(?:intubated|intubation|ventilated|ventilator dependent|ecmo|icu|itu|nicu|daily film|on the ventilator)\b/i;
 const HEART_FAILURE = /\b(?:chf|ccf|heart failure|cardiac failure|cardiogenic shock|fluid overload|overload|cardiac decompensation|decompensated|cardiomyopathy)\b/i;
+const CARDIAC_REASON = /\b(?:chf|ccf|heart|cardi\w*|valv\w*|avr|mvr|tav[ir]|rhd|rheumatic|cabg|sternotomy|pericard\w*|af|atrial fibrillation|arrhythm\w*|palpitation\w*|murmur|vsd|asd|pda|congenital|hypertensi\w*|htn|ihd|isch(?:a)?emic|mi|stemi|nstemi|acs|chest pain|angina|pacemaker|ppm|icd|aicd|crt-?[dp]?|lvad|vad|ecmo|impella|iabp|oedema|edema|ankle|swelling|overload|fluid|dialysis|ha?emodialysis|esrd|esrf|ckd|renal|kidney|sob|short(?:ness)? of breath|breathless\w*|dyspno?e\w*|orthopno?e\w*|pnd|syncope|hypotensi\w*|shock|cor pulmonale|amyloid\w*|thyro\w*|an(?:a)?emi\w*|pregnan\w*|post-?partum|marfan\w*|down'?s? syndrome)\b/i;
 /** Devices whose placement or check the indication names: the film is taken for the device, what else it shows is incidental. */
 const DEVICE = String.raw`(?:(?:central |venous |arterial |art |pa |swan |picc |midline |dialysis )?line|lines|tube|tubes|cvc|cvl|picc|port|port-?a-?cath|pacemaker|ppm|aicd|crt-?[dp]?|defibrillator|pacing wires?|leads?|ett|et tube|ngt|ng tube|ogt|nj tube|peg|iabp|balloon pump|impella|vascath|permcath|uvc|uac|umbilical (?:venous |arterial )?(?:line|catheter)|catheter|tracheostomy|trach|intubation)`;
 const DEVICE_PROCEDURE = new RegExp(
@@ -127,7 +130,7 @@ const DEVICE_PROCEDURE = new RegExp(
   'i',
 );
 const INFECTION = /\b(?:fever\w*|febrile|pyrexi\w*|sepsis|septic|pneumonia|vap|infect\w*|crp|consolidation|empyema)\b/i;
-const TB = String.raw`(?:tb|tuberculosis|tuberculous|koch'?s|pulmonary koch'?s)`;
+const TB = String.raw`(?:tb|ptb|tuberculosis|tuberculous|koch'?s|pulmonary koch'?s)`;
 const KNOWN: readonly [KnownCondition, RegExp][] = [
   ['sarcoidosis', /\bsarcoid\w*/gi],
   ['old tuberculosis', new RegExp(String.raw`\b(?:(?:history of|hx of|previous|prior|old|treated|childhood|remote|past|old case of)\s+(?:[\w-]+\s+){0,3}?${TB}|${TB}\s+(?:as a child|in childhood|years ago|treated|\d+\s*(?:yrs?|years?) (?:back|ago))|treated (?:for |with )?${TB}|(?:post|completed|after) att|att (?:completed|taken|\d+ (?:yrs?|years?) (?:back|ago)))`, 'gi')],
@@ -198,6 +201,7 @@ export function readSituation(context: PatientContext): Situation {
     criticalCare: indication ? CRITICAL_CARE.test(indication) : false,
     infectionQuestion: indication ? INFECTION.test(indication) : false,
     heartFailure: indication ? HEART_FAILURE.test(indication) : false,
+    cardiacReason: indication ? CARDIAC_REASON.test(indication) : false,
     deviceProcedure: indication ? DEVICE_PROCEDURE.test(indication) : false,
     known: indication ? knownConditions(indication) : new Set(),
   };

@@ -28,4 +28,9 @@ describe('weighing findings together', () => {
     expect(sigOf(text, 'hemothorax', context)).toBe('actionable_not_urgent');
     expect(sigOf('Left haemothorax.', 'hemothorax', context)).toBe('urgent');
   });
+
+  it('a deviated trachea is weighed as the shift it is', () => {
+    const text = 'Large left pneumothorax. Trachea deviated to the right.';
+    expect(sigOf(text, 'tracheal deviation', { age: 30, indication: 'Fell from scaffolding' })).toBe('urgent');
+  });
 });

@@ -146,4 +146,21 @@ describe('course rules through the public extractor (the report words carry the 
     expect(get('Stable mild cardiomegaly.', { age: 75 }, 'cardiomegaly')?.significance).toBe('not_actionable_not_urgent');
     expect(get('Mild widening of the cardiomediastinal silhouette is expected postoperatively.', { age: 58, indication: 's/p CABG, post-op check' }, 'widened mediastinum')?.significance).toBe('not_actionable_not_urgent');
   });
+
+  it('an enlarged heart stated plainly that nothing in the indication explains is urgent (§1.5); explained, graded or hedged it is not', () => {
+    const plain = (indication: string, f: Partial<FindingAttributes> = {}) => sig('cardiomegaly', { age: 80, indication }, f);
+    expect(plain('Fall, hip fracture, pre-op')).toBe('urgent');
+    expect(plain('Known heart failure, breathless')).toBe('actionable_not_urgent');
+    expect(plain('On haemodialysis, review')).toBe('actionable_not_urgent');
+    expect(plain('Fall, hip fracture, pre-op', { severity: 'mild', severityText: 'mild' })).toBe('actionable_not_urgent');
+    expect(plain('Fall, hip fracture, pre-op', { cues: { caveat: true } })).toBe('actionable_not_urgent');
+    expect(plain('Fall, hip fracture, pre-op', { temporal: 'unchanged' })).toBe('not_actionable_not_urgent');
+    expect(plain('Fall, hip fracture, pre-op', { status: 'uncertain' })).not.toBe('urgent');
+  });
+
+  it('a whole lobe collapsed in a young child is reviewed; a subsegmental band is not', () => {
+    expect(sig('atelectasis', { age: 2, indication: 'Bronchiolitis' }, { cues: { lobar: true } })).toBe('actionable_not_urgent');
+    expect(sig('atelectasis', { age: 2, indication: 'Bronchiolitis' })).toBe('not_actionable_not_urgent');
+    expect(sig('atelectasis', { age: 50 }, { cues: { lobar: true } })).toBe('not_actionable_not_urgent');
+  });
 });

@@ -65,5 +65,10 @@ describe('significanceCues', () => {
     expect(cues('Contralateral shift of the mediastinum.', 'shift').towardLesion).toBeUndefined();
     expect(cues('Right basal opacity, improved but not yet resolved.', 'opacity').persisting).toBe(true);
     expect(cues('Dialysis catheter tip in the upper SVC, suboptimal.', 'catheter').slight).toBe(true);
+    expect(cues('Right upper lobe atelectasis with elevation of the fissure.', 'atelectasis').lobar).toBe(true);
+    expect(cues('Subsegmental atelectasis in the right upper lobe.', 'atelectasis').lobar).toBeUndefined();
+    expect(cues('Residual loculated pleural collection laterally.', 'collection').loculated).toBe(true);
+    expect(cues('The heart appears enlarged on this AP film.', 'enlarged').caveat).toBe(true);
+    expect(cues('Cardiomegaly.', 'Cardiomegaly').caveat).toBeUndefined();
   });
 });

@@ -52,4 +52,11 @@ describe('pleural rules (METRICS §1.5)', () => {
     expect(sig('hydropneumothorax', { age: 75, indication: 'Pleural aspiration of 1 L yesterday' }, { temporal: 'increased' })).toBe('urgent');
     expect(sig('hydropneumothorax', { age: 75, indication: 'Sudden breathlessness' })).toBe('urgent');
   });
+
+  it('a loculated collection or an empyema being drained is still treated until only a small remnant is left', () => {
+    expect(sig('pleural effusion', { age: 70, indication: 'Empyema, pigtail drain day 3' }, { temporal: 'decreased' })).toBe('actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 70, indication: 'Pigtail drain day 3' }, { temporal: 'decreased', cues: { loculated: true } })).toBe('actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 70, indication: 'Empyema, pigtail drain day 3' }, { ...small, temporal: 'decreased' })).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 70, indication: 'Pigtail drain day 3' }, { temporal: 'decreased' })).toBe('not_actionable_not_urgent');
+  });
 });

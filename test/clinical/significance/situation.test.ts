@@ -47,6 +47,7 @@ describe('readSituation', () => {
     const known = (indication: string) => [...readSituation({ indication }).known];
     expect(known('Old case of Koch\'s, treated, now cough')).toContain('old tuberculosis');
     expect(known('Post ATT completed 3 years back, review')).toContain('old tuberculosis');
+    expect(known('Chronic cough. Previous PTB treated 2011.')).toContain('old tuberculosis');
     expect(known('Foundry worker 25 years, breathless')).toEqual(['mineral dust exposure']);
     expect(known('Known pulmonary arterial hypertension, review')).toEqual(['pulmonary hypertension']);
     expect(known('Renal carcinoma, restaging')).toEqual(['known cancer']);
