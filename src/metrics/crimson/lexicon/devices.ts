@@ -22,11 +22,14 @@ function belongs(name: string, position: string): boolean | undefined {
 }
 
 /**
- * Both reports name the same tip (and the same distance, when both measure one): one statement of
- * where the device lies, whatever each says of it.
+ * Both reports name the same tip (and the same distance, when both measure one), a place the device
+ * does not belong: one statement of where it lies, whatever each says of it ("tip in the left
+ * brachiocephalic vein" / "short line, tip in the left brachiocephalic vein"). A tip named where
+ * the device belongs is no such statement: "pulmonary artery" holds both a main artery (well placed)
+ * and a lower lobe branch (too distal), so there the verdicts tell two tips apart.
  */
 export function sameTip(a: Finding, b: Finding): boolean {
-  if (!a.devicePosition || a.devicePosition !== b.devicePosition) return false;
+  if (!a.devicePosition || a.devicePosition !== b.devicePosition || belongs(a.name, a.devicePosition) !== false) return false;
   return a.measurementMm === undefined || b.measurementMm === undefined || a.measurementMm === b.measurementMm;
 }
 

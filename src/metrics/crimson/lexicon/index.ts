@@ -21,7 +21,7 @@ import type { CrimsonEvaluation, CrimsonFinding } from '../schema.js';
 import { computeCrimsonScore, SIGNIFICANCE_WEIGHTS } from '../score.js';
 import { attributeErrors } from './attributes.js';
 import { describeFinding, judgeReport, type Judged } from './judged.js';
-import { alternatives, matchFindings, type Match } from './match.js';
+import { alternatives, compatible, matchFindings, signOf, type Match } from './match.js';
 
 export { describeFinding } from './judged.js';
 
@@ -70,9 +70,12 @@ export function judgeByLexicon(reference: string, candidate: string, context: Co
 function foldAlternatives(unmatched: Judged[]): Map<Judged, string[]> {
   const out = new Map<Judged, string[]>();
   const w = (j: Judged) => SIGNIFICANCE_WEIGHTS[j.significance] ?? 0;
+  // a sign named beside the finding read from it is that finding (§1.5), matched or not:
+  // "peribronchial thickening, may reflect viral illness" is one false finding, not two
+  for (const j of unmatched) if (unmatched.some((x) => x !== j && compatible(j, x) && signOf(j.f, x.f))) out.set(j, []);
   for (const j of unmatched) {
     if (out.has(j)) continue;
-    const group = unmatched.filter((x) => x === j || alternatives(x.f, j.f));
+    const group = unmatched.filter((x) => x === j || (alternatives(x.f, j.f) && !out.has(x)));
     if (group.length < 2) continue;
     const kept = group.reduce((a, b) => (w(b) > w(a) ? b : a));
     for (const x of group) out.set(x, x === kept ? group.filter((y) => y !== kept).map((y) => y.f.name) : []);

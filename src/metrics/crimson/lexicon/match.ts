@@ -42,6 +42,21 @@ function placementsAgree(r: Judged, p: Judged): boolean {
   return a === undefined || b === undefined || a === b || sameTip(r.f, p.f);
 }
 
+/**
+ * A finding the reference calls benign and expected (a calcified granuloma, an old healed fracture,
+ * a tortuous aorta) is not the finding a candidate reports as one to act on (a nodule for CT, an
+ * acute fracture, an aneurysm): the candidate raises an alarm the reference dismisses. Matched,
+ * the error would weigh nothing (a benign finding carries no weight, METRICS §1.2), so a report
+ * that turns an incidental finding into a work-up would score as the faithful one; unmatched, the
+ * alarm is a false finding of its own weight. The other way round (an acute fracture called old and
+ * healed) the candidate dismisses what must be acted on: the reference finding is missed. DEPARTURE
+ * from §1.5's "a vaguer or more specific term is a match": only where the two weigh on opposite
+ * sides of acting (benign against actionable or urgent).
+ */
+function ok(r: Judged, p: Judged): boolean {
+  return !(r.significance === 'benign_expected' && weight(p) >= 0.5) && !(p.significance === 'benign_expected' && weight(r) >= 0.5);
+}
+
 /** Pairs candidate findings with reference findings (see the module comment). */
 export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   const matches: Match[] = [];
@@ -57,37 +72,37 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   for (const rel of ['same', 'unstated'] as const) {
     for (const p of preds) {
       if (predMatched.has(p)) continue;
-      const r = refs.find((x) => !refMatched.has(x) && sameName(x, p) && sideRelation(x.f.laterality, p.f.laterality) === rel);
+      const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sameName(x, p) && sideRelation(x.f.laterality, p.f.laterality) === rel);
       if (r) pair(r, p, 'same');
     }
   }
   // 2. Same name, part of a bilateral finding (either way; a reference may take several candidates).
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const r = refs.find((x) => sameName(x, p) && sideRelation(x.f.laterality, p.f.laterality) === 'subset');
+    const r = refs.find((x) => ok(x, p) && sameName(x, p) && sideRelation(x.f.laterality, p.f.laterality) === 'subset');
     if (r) pair(r, p, 'same');
   }
   for (const r of refs) {
     if (refMatched.has(r)) continue;
-    const p = preds.find((x) => sameName(r, x) && sideRelation(r.f.laterality, x.f.laterality) === 'superset');
+    const p = preds.find((x) => ok(r, x) && sameName(r, x) && sideRelation(r.f.laterality, x.f.laterality) === 'superset');
     if (p) pair(r, p, 'same');
   }
   // 3. Same name, any side: the wrong side is a location error.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const r = refs.find((x) => !refMatched.has(x) && sameName(x, p));
+    const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sameName(x, p));
     if (r) pair(r, p, 'same');
   }
   // 4. A sign for its interpretation or the reverse, side compatible.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && (vagueGrade(p, x) || vagueGrade(x, p)));
+    const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && (vagueGrade(p, x) || vagueGrade(x, p)));
     if (r) pair(r, p, vagueGrade(p, r) ? 'unspecific' : 'overinterpretation');
   }
   // 5. The same sign read as two different findings, in the same place.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const r = refs.find((x) => !refMatched.has(x) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && sharedSign(x.f, p.f) && samePlace(x.f, p.f));
+    const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && sharedSign(x.f, p.f) && samePlace(x.f, p.f));
     if (r) pair(r, p, 'reinterpreted');
   }
   // 6. One reference finding may match several predictions (§1.5): a candidate naming it a second
@@ -95,7 +110,7 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   // right lower lobe consolidation" for a right lower lobe pneumonia), is that finding, not a false one.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const m = matches.find((x) => sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && placed(x.r.f, p.f) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
+    const m = matches.find((x) => ok(x.r, p) && sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && placed(x.r.f, p.f) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
     if (m) pair(m.r, p, 'restated');
   }
   // 7. A sign named beside its interpretation (§1.5: one finding, the sign its evidence): "bronchial
@@ -103,12 +118,12 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   // sign read by both, one report naming the sign again. Either way round, on a compatible side.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const m = matches.find((x) => compatible(x.r, p) && (signOf(p.f, x.r.f) || signOf(p.f, x.p.f)));
+    const m = matches.find((x) => ok(x.r, p) && compatible(x.r, p) && (signOf(p.f, x.r.f) || signOf(p.f, x.p.f)));
     if (m) pair(m.r, p, 'restated');
   }
   for (const r of refs) {
     if (refMatched.has(r)) continue;
-    const m = matches.find((x) => compatible(r, x.p) && (signOf(r.f, x.p.f) || signOf(r.f, x.r.f)));
+    const m = matches.find((x) => ok(r, x.p) && compatible(r, x.p) && (signOf(r.f, x.p.f) || signOf(r.f, x.r.f)));
     if (m) pair(r, m.p, 'restated');
   }
   // 8. Alternatives read from one sign ("opacity, possibly atelectasis or infection"): one finding
@@ -118,12 +133,12 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   const lighter = (x: Judged, than: Judged) => weight(x) <= weight(than);
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const m = matches.find((x) => x.p !== p && alternatives(x.p.f, p.f));
+    const m = matches.find((x) => x.p !== p && ok(x.r, p) && alternatives(x.p.f, p.f));
     if (m) pair(m.r, p, lighter(p, m.p) ? 'restated' : 'reinterpreted');
   }
   for (const r of refs) {
     if (refMatched.has(r)) continue;
-    const m = matches.find((x) => x.r !== r && alternatives(x.r.f, r.f));
+    const m = matches.find((x) => x.r !== r && ok(r, x.p) && alternatives(x.r.f, r.f));
     if (m) pair(r, m.p, lighter(r, m.r) ? 'restated' : 'reinterpreted');
   }
   // 9. Another reading of an airspace abnormality already matched, on its side and in its place
@@ -131,7 +146,7 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   // finding read wrongly once more, an error of that finding, not a false finding elsewhere.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const m = matches.find((x) => sameSign(x.r.f, p.f));
+    const m = matches.find((x) => ok(x.r, p) && sameSign(x.r.f, p.f));
     if (m) pair(m.r, p, 'reinterpreted');
   }
   return matches;
@@ -148,10 +163,10 @@ function sameSign(a: Finding, b: Finding): boolean {
 }
 
 /** Sides that do not contradict. */
-const compatible = (a: Judged, b: Judged): boolean => sideRelation(a.f.laterality, b.f.laterality) !== 'opposite';
+export const compatible = (a: Judged, b: Judged): boolean => sideRelation(a.f.laterality, b.f.laterality) !== 'opposite';
 
 /** `sign` is a sign `f` was read from, in its place. */
-function signOf(sign: Finding, f: Finding): boolean {
+export function signOf(sign: Finding, f: Finding): boolean {
   return sign.name !== f.name && !!f.evidence?.includes(sign.name) && samePlace(sign, f);
 }
 

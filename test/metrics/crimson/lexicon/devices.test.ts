@@ -42,3 +42,12 @@ describe('crimson:lexicon device tips (METRICS §1.5: the tip is a location; a m
     expect(e.errors.attribute_errors).toEqual([]);
   });
 });
+
+describe('crimson:lexicon device tips where the device belongs', () => {
+  it('a tip named where the device belongs holds two tips: the verdicts tell them apart', () => {
+    const ref = 'Pulmonary artery catheter tip in the right lower lobe pulmonary artery, too distal; recommend retraction.';
+    const e = judge(ref, 'Swan-Ganz catheter tip in the main pulmonary artery, satisfactory.');
+    expect(e.matched_findings).toEqual([]);
+    expect(e.errors.missing_findings).toEqual(['R1']);
+  });
+});

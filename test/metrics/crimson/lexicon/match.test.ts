@@ -75,3 +75,28 @@ describe('crimson:lexicon findings of a report', () => {
     expect(judge('Bilateral pleural effusions.', 'Bilateral pleural effusions.').reference_findings).toHaveLength(1);
   });
 });
+
+describe('crimson:lexicon findings nothing matched', () => {
+  it('a sign named beside the finding read from it is one false finding, not two', () => {
+    const e = judge('Normal chest radiograph.', 'Mild peribronchial thickening, may reflect viral illness or reactive airways disease.');
+    expect(e.errors.false_findings).toHaveLength(1);
+    // and one missing finding when the reference holds them
+    expect(judge('Mild peribronchial thickening, may reflect viral illness.', 'Normal chest radiograph.').errors.missing_findings).toHaveLength(1);
+  });
+});
+
+describe('crimson:lexicon a benign finding read as one to act on', () => {
+  it('is a false finding, not a free match: an incidental granuloma sent for CT scores below leaving it out', () => {
+    const ref = 'Calcified granuloma in the right mid zone. Otherwise normal.';
+    const nodule = 'Right mid zone nodule; recommend CT chest for characterisation.';
+    const e = judge(ref, nodule);
+    expect(e.matched_findings).toEqual([]);
+    expect(e.errors.false_findings).toEqual(['P1']);
+    expect(score(ref, nodule)).toBeLessThan(score(ref, 'Normal chest radiograph.'));
+  });
+
+  it('an old healed fracture called acute, or an acute one called healed, is not the same finding', () => {
+    expect(judge('Old healed right clavicle fracture.', 'Acute fracture of the right clavicle.').matched_findings).toEqual([]);
+    expect(judge('Acute fracture of the right clavicle.', 'Old healed right clavicle fracture.').errors.missing_findings).toEqual(['R1']);
+  });
+});
