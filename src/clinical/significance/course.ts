@@ -152,6 +152,20 @@ const RULES: readonly CourseRule[] = [
     because: 'a chronic finding unchanged from the prior study needs no new action',
   },
   {
+    id: 'called chronic',
+    when: (f, _s, base) => (CHRONIC_WHEN_STABLE.has(f.name) || WORKED_UP_WHEN_PROGRESSING.has(f.name)) && f.cues?.chronic === true && !worse(f) && base === 'actionable_not_urgent',
+    significance: 'not_actionable_not_urgent',
+    because: 'a finding the report calls chronic or long-standing needs no new action (§1.5 stable chronic findings)',
+  },
+  {
+    id: 'markedly raised hemidiaphragm',
+    // a hemidiaphragm markedly raised without an operation or resection to explain it may be a phrenic palsy (a tumour at
+    // the hilum or in the neck) or something beneath it: it is worked up
+    when: (f, s, base) => f.name === 'elevated hemidiaphragm' && f.status === 'present' && f.severity === 'severe' && !afterOperation(s) && !s.known.has('lung resection') && RANK[base] < RANK.actionable_not_urgent,
+    significance: 'actionable_not_urgent',
+    because: 'a markedly raised hemidiaphragm that no operation explains may be a phrenic palsy or a process beneath it: it is worked up',
+  },
+  {
     id: 'baseline in an older patient',
     when: (f, s, base) => ELDERLY_BASELINE.has(f.name) && s.age !== undefined && s.age >= 65 && !afterOperation(s) && above(base, 'benign_expected'),
     significance: 'benign_expected',

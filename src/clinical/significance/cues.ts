@@ -26,6 +26,10 @@ export interface SignificanceCues {
   localSite?: boolean;
   /** A whole lung, not a lobe ("left lung collapse", "complete collapse of the right lung", "white-out of the left hemithorax"). */
   wholeLung?: boolean;
+  /** Called chronic or long-standing anywhere in its sentence ("chronic interstitial markings", "prominence, likely chronic", "age-related"). */
+  chronic?: boolean;
+  /** A grade range from small ("small to moderate", "small-moderate"): the extractor keeps the larger grade. */
+  fromSmall?: boolean;
   /** A size said to be overstated or long-known ("exaggerated by the AP projection", "background cardiomegaly", "known"): not a plain statement. */
   caveat?: boolean;
   /** A whole lobe named, not a patch or band of it ("right upper lobe atelectasis", not "subsegmental atelectasis in the RUL"). */
@@ -50,6 +54,8 @@ const SLIGHT = /\b(?:slightly|mildly|minimally|a little|marginally)\s+(?:low|hig
 const LOCAL_SITE = /\b(?:(?:insertion|entry|exit|wound|stab|drain|drainage|puncture|incision|port|icd|icc|tube|catheter|pigtail|surgical) (?:\w+ )?site|(?:at|around|near|about|adjacent to|surrounding) the (?:\w+ ){0,2}?(?:wound|incision|drain|icd|icc|chest tube|catheter|pigtail))\b/i;
 const WHOLE_LUNG = /\b(?:left|right|l|r|lt|rt) lung (?:collapse|atelectasis)\b|\b(?:collapse|atelectasis) of the (?:entire |whole )?(?:left|right|l|r|lt|rt) lung\b|\b(?:complete|total|entire|whole)(?: left| right)? lung (?:collapse|atelectasis)|\bwhite-?\s?out\b/i;
 const CAVEAT = /\b(?:exaggerat\w*|accentuat\w*|magnif\w*|technique|projection|ap|view|appears?|apparent\w*|supine|portable|rotat\w*|inspiration|background|chronic\w*|long-?standing|known|again|persist\w*|remains?|stable|unchanged|similar|ctr|cardiothoracic ratio)\b/i;
+const CHRONIC = /\bchronic\w*|\blong-?\s?standing\b|\bage[- ](?:related|appropriate)\b/i;
+const FROM_SMALL = /\bsmall\s*(?:to|-|\/)\s*moderate\b/i;
 const LOBE = /\b(?:upper|middle|lower) lobe\b|\b[rl][uml]l\b|\blingula\b/i;
 const PART_OF_A_LOBE = /\bsub-?segment\w*|\bpatch\w*|\blinear\b|\bstreak\w*|\bplate\w*|\bdiscoid\b|\bband\w*|\bminor\b|\bminimal\b|\bsmall\b|\bmild\b|\bsegmental\b|\bbibasal\b|\bbasal\b|\bdependent\b|\bstrand\w*/i;
 const LOCULATED = /\bloculat\w*|\bseptat\w*|\bempyema\b|\bpyothorax\b/i;
@@ -108,6 +114,8 @@ export function significanceCues(at: readonly [number, number], whole: string): 
   if (PERSISTING.test(sentence)) out.persisting = true;
   if (LOCULATED.test(sentence)) out.loculated = true;
   if (CAVEAT.test(sentence)) out.caveat = true;
+  if (chronicity === 'healed' || CHRONIC.test(sentence)) out.chronic = true;
+  if (FROM_SMALL.test(sentence)) out.fromSmall = true;
   if (LOBE.test(phrase) && !PART_OF_A_LOBE.test(phrase)) out.lobar = true;
   return out;
 }

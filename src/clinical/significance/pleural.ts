@@ -10,6 +10,8 @@ import { above, adult, better, worse, type CourseInput, type CourseRule } from '
 /** Grade words beyond "large": the hemithorax is (almost) filled (§1.5 "urgent by size"). */
 const MASSIVE = new Set(['massive', 'huge', 'very large']);
 const small = (f: CourseInput) => f.severity === 'mild';
+/** Small, or "now small to moderate" after shrinking: what drainage leaves behind. */
+const smallNow = (f: CourseInput) => small(f) || (better(f) && f.severity === 'moderate' && f.cues?.fromSmall === true);
 /** A loculated collection or an empyema (said of the fluid, or the indication's reason for the drain). */
 const collection = (f: CourseInput, s: Situation) => f.cues?.loculated === true || /\b(?:empyema|loculated|pyothorax)\b/i.test(s.indication ?? '');
 
@@ -55,7 +57,7 @@ export const PLEURAL_RULES: readonly CourseRule[] = [
     id: 'effusion after an operation or drainage',
     // explained by the operation; in a child only an operation in the chest explains it (§1.5: an unexplained effusion weighs more)
     // a loculated collection or an empyema being drained is still treated until it is gone: only a small remnant is followed
-    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s, adult(s) ? undefined : ['cardiac', 'thoracic']) || s.pleuralProcedure) && !worse(f) && (small(f) || (better(f) && f.severity === undefined && !collection(f, s))) && above(base, 'not_actionable_not_urgent'),
+    when: (f, s, base) => f.name === 'pleural effusion' && (afterOperation(s, adult(s) ? undefined : ['cardiac', 'thoracic']) || s.pleuralProcedure) && !worse(f) && (smallNow(f) || (better(f) && f.severity === undefined && !collection(f, s))) && above(base, 'not_actionable_not_urgent'),
     significance: 'not_actionable_not_urgent',
     because: 'a small or shrinking effusion is expected after an operation or drainage and is followed, not acted on',
   },

@@ -163,4 +163,12 @@ describe('course rules through the public extractor (the report words carry the 
     expect(sig('atelectasis', { age: 2, indication: 'Bronchiolitis' })).toBe('not_actionable_not_urgent');
     expect(sig('atelectasis', { age: 50 }, { cues: { lobar: true } })).toBe('not_actionable_not_urgent');
   });
+
+  it('a finding called chronic needs no new action; a markedly raised hemidiaphragm nothing explains is worked up', () => {
+    expect(sig('interstitial opacities', { age: 84, indication: 'Fall' }, { cues: { chronic: true } })).toBe('not_actionable_not_urgent');
+    expect(sig('interstitial opacities', { age: 84, indication: 'Fall' }, { cues: { chronic: true }, temporal: 'increased' })).toBe('actionable_not_urgent');
+    expect(sig('elevated hemidiaphragm', { age: 60, indication: 'Breathless on exertion' }, { severity: 'severe', severityText: 'markedly' })).toBe('actionable_not_urgent');
+    expect(sig('elevated hemidiaphragm', { age: 60, indication: 'Post left lower lobectomy day 2' }, { severity: 'severe', severityText: 'markedly' })).toBe('not_actionable_not_urgent');
+    expect(sig('elevated hemidiaphragm', { age: 60, indication: 'Breathless on exertion' })).toBe('not_actionable_not_urgent');
+  });
 });

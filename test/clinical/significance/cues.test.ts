@@ -70,5 +70,7 @@ describe('significanceCues', () => {
     expect(cues('Residual loculated pleural collection laterally.', 'collection').loculated).toBe(true);
     expect(cues('The heart appears enlarged on this AP film.', 'enlarged').caveat).toBe(true);
     expect(cues('Cardiomegaly.', 'Cardiomegaly').caveat).toBeUndefined();
+    expect(cues('Mild interstitial prominence, likely chronic.', 'interstitial prominence').chronic).toBe(true);
+    expect(cues('Effusion now small to moderate.', 'Effusion').fromSmall).toBe(true);
   });
 });

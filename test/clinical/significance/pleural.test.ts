@@ -59,4 +59,10 @@ describe('pleural rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 70, indication: 'Empyema, pigtail drain day 3' }, { ...small, temporal: 'decreased' })).toBe('not_actionable_not_urgent');
     expect(sig('pleural effusion', { age: 70, indication: 'Pigtail drain day 3' }, { temporal: 'decreased' })).toBe('not_actionable_not_urgent');
   });
+
+  it('an effusion drained down to "small to moderate" is what drainage leaves', () => {
+    const range = { severity: 'moderate', severityText: 'moderate', temporal: 'decreased', cues: { fromSmall: true } } as const;
+    expect(sig('pleural effusion', { age: 70, indication: 'Pleural tap yesterday' }, range)).toBe('not_actionable_not_urgent');
+    expect(sig('pleural effusion', { age: 70, indication: 'Pleural tap yesterday' }, { ...range, cues: {} })).toBe('actionable_not_urgent');
+  });
 });
