@@ -95,6 +95,8 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     add(m.names, severity, m.names === 'unspecific' ? `the candidate says "${b.name}" where the reference says "${a.name}"` : `the candidate says "${b.name}" where the reference only says "${a.name}"`);
   }
 
+  if (m.reading) readingErrors(m, all, add);
+
   const side = sideRelation(a.laterality, b.laterality);
   if (side === 'opposite') {
     // The wrong side is always significant where a side is meaningful (wrong-side procedures).
@@ -151,8 +153,9 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   // hedges of one strength are one level (CONVENTIONS §5-6: "likely" = "probable"), so no error.
   // DEPARTURE: the scale puts "compatible with" at 3 and "suggestive of" at 2, so that pair, which
   // §1.5 calls negligible, weighs as the finding does (README "Departures").
-  const pa = a.probability ?? 3;
-  const pb = b.probability ?? 3;
+  // a reading of a differential is possible (CONVENTIONS §7), however certain its sign
+  const pa = m.reading?.in === 'r' ? 1 : (a.probability ?? 3);
+  const pb = m.reading?.in === 'p' ? 1 : (b.probability ?? 3);
   if (pa !== pb) add('certainty', gradeFor(r), `certainty ${pa} of 3 in the reference, ${pb} of 3 in the candidate`);
 
   // the change may be stated on another mention of the finding ("TTN cannot be excluded. New
@@ -164,4 +167,22 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     add('temporal', gradeFor(r), `${a.temporal} in the reference, not stated in the candidate`);
   }
   return out;
+}
+
+/**
+ * A match through one reading of a differential: another reading that weighs more than the one
+ * both name raises (candidate) or drops (reference) a possibility that changes management
+ * ("atelectasis versus pneumonia" for "likely atelectasis"): significant, one error.
+ */
+function readingErrors(m: Match, all: Match[], add: (type: AttributeErrorType, severity: Grade, explanation: string) => void): void {
+  const { name, in: side } = m.reading!;
+  const own = side === 'p' ? m.p : m.r;
+  const named = weightOf((own.readings ?? []).find((x) => x.name === name)?.significance ?? own.significance);
+  // a reading the other report also names, matched to this finding, is shared, not raised or dropped
+  const shared = new Set(all.filter((x) => (side === 'p' ? x.p === own : x.r === own)).map((x) => (side === 'p' ? x.r.f.name : x.p.f.name)));
+  const heavier = (own.readings ?? []).filter((x) => x.name !== name && !shared.has(x.name) && weightOf(x.significance) > named);
+  if (!heavier.length) return;
+  const others = heavier.map((x) => x.name).join(' or ');
+  if (side === 'p') add('overinterpretation', 'significant', `the candidate also offers ${others} where the reference reads "${name}"`);
+  else add('unspecific', 'significant', `the candidate reads "${name}" where the reference also offers ${others}`);
 }

@@ -21,7 +21,7 @@ import type { CrimsonEvaluation, CrimsonFinding } from '../schema.js';
 import { computeCrimsonScore, SIGNIFICANCE_WEIGHTS } from '../score.js';
 import { attributeErrors } from './attributes.js';
 import { describeFinding, judgeReport, type Judged } from './judged.js';
-import { alternatives, compatible, matchFindings, signOf, type Match } from './match.js';
+import { alternatives, compatible, matchFindings, readingOf, signOf, type Match } from './match.js';
 
 export { describeFinding } from './judged.js';
 
@@ -72,7 +72,8 @@ function foldAlternatives(unmatched: Judged[]): Map<Judged, string[]> {
   const w = (j: Judged) => SIGNIFICANCE_WEIGHTS[j.significance] ?? 0;
   // a sign named beside the finding read from it is that finding (§1.5), matched or not:
   // "peribronchial thickening, may reflect viral illness" is one false finding, not two
-  for (const j of unmatched) if (unmatched.some((x) => x !== j && compatible(j, x) && signOf(j.f, x.f))) out.set(j, []);
+  // "possibly trace effusion or pleural thickening ... Possible trace left effusion" likewise
+  for (const j of unmatched) if (unmatched.some((x) => x !== j && compatible(j, x) && (signOf(j.f, x.f) || readingOf(j.f, x.f)))) out.set(j, []);
   for (const j of unmatched) {
     if (out.has(j)) continue;
     const group = unmatched.filter((x) => x === j || (alternatives(x.f, j.f) && !out.has(x)));

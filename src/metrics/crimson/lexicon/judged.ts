@@ -9,6 +9,7 @@ import { consolidate } from '../../../clinical/report/consolidate.js';
 import { significanceCues, significanceOf } from '../../../clinical/significance.js';
 import type { Context } from '../../contract.js';
 import type { SignificanceLevel } from '../schema.js';
+import { SIGNIFICANCE_WEIGHTS } from '../score.js';
 import { descriptorsOf, type DescriptorAxis } from './descriptors.js';
 
 /** A finding of one report, with its significance for this patient. */
@@ -22,6 +23,18 @@ export interface Judged {
   term: string;
   /** Margins, density, calcification, complexity, chronicity as the mention's phrase states them. */
   descriptors: Partial<Record<DescriptorAxis, string>>;
+  /**
+   * The readings of an undecided differential this sign was given ("opacity, atelectasis or
+   * pneumonia": `Finding.interpretations`), each weighed as a possible finding for this patient.
+   * The judged finding weighs as its weightiest reading.
+   */
+  readings?: Reading[];
+}
+
+/** One reading of a sign's differential and its significance (as a possible finding). */
+export interface Reading {
+  name: string;
+  significance: SignificanceLevel;
 }
 
 /** The judged findings of a report, ids `R1..` or `P1..`. */
@@ -34,10 +47,19 @@ export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): 
   return present
     .filter((f) => !(f.laterality === 'bilateral' && sided(f, 'left') && sided(f, 'right')))
     .map((f, i) => {
-      const { significance, rule } = significanceOf(f.name, context, { ...f, cues: significanceCues(f.span, text) });
-      return { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]), descriptors: descriptorsOf(f.span, text) };
+      const cues = significanceCues(f.span, text);
+      const own = significanceOf(f.name, context, { ...f, cues });
+      // each reading of a differential is possible (CONVENTIONS §7: alternatives are uncertain 1)
+      const readings = (f.interpretations ?? []).filter((n) => n !== f.name).map((name): Reading => ({ name, significance: significanceOf(name, context, { ...f, status: 'uncertain', cues }).significance }));
+      const top = readings.reduce((a, b) => (weightOf(b.significance) > weightOf(a.significance) ? b : a), { name: f.name, significance: own.significance });
+      const { significance, rule } = top.name === f.name ? own : { significance: top.significance, rule: `weighed as its weightiest reading, ${top.name}` };
+      const judged: Judged = { id: `${prefix}${i + 1}`, f, significance, ...(rule ? { rule } : {}), term: text.slice(f.span[0], f.span[1]), descriptors: descriptorsOf(f.span, text) };
+      if (readings.length) judged.readings = readings;
+      return judged;
     });
 }
+
+const weightOf = (s: SignificanceLevel): number => SIGNIFICANCE_WEIGHTS[s] ?? 0;
 
 /**
  * A short phrase for a finding: `possible small left apex pneumothorax (new)`, with the
@@ -51,6 +73,7 @@ export function describeFinding(f: Finding, descriptors: Partial<Record<Descript
   let s = parts.join(' ').replace(/\s+/g, ' ').trim();
   if (f.devicePosition) s += `, tip ${f.devicePosition}`;
   if (f.devicePlacement === 'malpositioned') s += ' (malpositioned)';
+  if (f.interpretations?.length) s += ` (${f.interpretations.join(' or ')}?)`;
   if (f.temporal) s += ` (${f.temporal})`;
   if (f.evidence?.length) s += ` [from ${f.evidence.join(', ')}]`;
   return s;

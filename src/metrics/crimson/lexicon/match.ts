@@ -30,7 +30,16 @@ export interface Match {
   /** reinterpreted: the same sign read as another finding ("opacity, likely atelectasis" for "opacity, suspicious for pneumonia"). */
   /** restated: a second, vaguer or more specific, mention of a reference finding already matched (no error of its own). */
   names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted' | 'restated';
+  /**
+   * Matched through a reading of an undecided differential (`Finding.interpretations`): the other
+   * report names one of the alternatives the sign of `in` was given ("opacity, atelectasis or
+   * pneumonia" for "pneumonia"). The two name one finding; the differential's reading is possible.
+   */
+  reading?: { name: string; in: 'r' | 'p' };
 }
+
+/** Whether `j` is a sign whose differential names `name`. */
+const reads = (j: Judged, name: string): boolean => !!j.readings?.some((x) => x.name === name);
 
 /**
  * Contradicting placements ("malpositioned" against "well positioned") are two different statements,
@@ -93,11 +102,24 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
     const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sameName(x, p));
     if (r) pair(r, p, 'same');
   }
+  // 3b. A reading of a differential (CONVENTIONS §4: the sign is the finding, the alternatives its
+  // candidate interpretations): the other report naming one of them names that finding, in its place.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && compatible(x, p) && samePlace(x.f, p.f) && (reads(p, x.f.name) || reads(x, p.f.name)));
+    if (!r) continue;
+    pair(r, p, 'same');
+    matches[matches.length - 1]!.reading = reads(p, r.f.name) ? { name: r.f.name, in: 'p' } : { name: p.f.name, in: 'r' };
+  }
   // 4. A sign for its interpretation or the reverse, side compatible.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
     const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sideRelation(x.f.laterality, p.f.laterality) !== 'opposite' && (vagueGrade(p, x) || vagueGrade(x, p)));
-    if (r) pair(r, p, vagueGrade(p, r) ? 'unspecific' : 'overinterpretation');
+    if (!r) continue;
+    // a sign given a differential that does not hold the other report's reading is read otherwise
+    // ("cavitating consolidation, pneumonia or abscess" for tuberculosis): one finding, reinterpreted
+    const general = vagueGrade(p, r) ? p : r;
+    pair(r, p, general.readings?.length ? 'reinterpreted' : general === p ? 'unspecific' : 'overinterpretation');
   }
   // 5. The same sign read as two different findings, in the same place.
   for (const p of preds) {
@@ -141,6 +163,19 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
     const m = matches.find((x) => x.r !== r && ok(r, x.p) && alternatives(x.r.f, r.f));
     if (m) pair(r, m.p, lighter(r, m.r) ? 'restated' : 'reinterpreted');
   }
+  // 8b. The other report names a reading of a differential already matched once more ("opacity:
+  // atelectasis versus early pneumonia" written as two findings for "opacity, atelectasis or
+  // infection"): the same finding, no error of its own.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const m = matches.find((x) => ok(x.r, p) && (readingOf(p.f, x.r.f) || readingOf(p.f, x.p.f)));
+    if (m) pair(m.r, p, 'restated');
+  }
+  for (const r of refs) {
+    if (refMatched.has(r)) continue;
+    const m = matches.find((x) => ok(r, x.p) && (readingOf(r.f, x.p.f) || readingOf(r.f, x.r.f)));
+    if (m) pair(r, m.p, 'restated');
+  }
   // 9. Another reading of an airspace abnormality already matched, on its side and in its place
   // ("left upper zone opacity ... consolidation, ?aspiration" for a contusion there): the same
   // finding read wrongly once more, an error of that finding, not a false finding elsewhere.
@@ -168,6 +203,11 @@ export const compatible = (a: Judged, b: Judged): boolean => sideRelation(a.f.la
 /** `sign` is a sign `f` was read from, in its place. */
 export function signOf(sign: Finding, f: Finding): boolean {
   return sign.name !== f.name && !!f.evidence?.includes(sign.name) && samePlace(sign, f);
+}
+
+/** `a` names a reading of the differential `b` was given, on a compatible side, in its place. */
+export function readingOf(a: Finding, b: Finding): boolean {
+  return a !== b && !!b.interpretations?.includes(a.name) && sideRelation(a.laterality, b.laterality) !== 'opposite' && samePlace(a, b);
 }
 
 /** Two readings of one sign in one sentence and place: the alternatives of a differential. */
