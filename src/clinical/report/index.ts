@@ -4,47 +4,16 @@
  * this patient (and the rule that set it), the signs it was read from, and the text span.
  */
 import { extractFindings as extractSentenceFindings } from '../extract/index.js';
-import type { Finding, Laterality, Severity, Significance, Status, Temporal } from '../model.js';
+import type { Finding } from '../model.js';
 import { significanceCues, significanceOf, type PatientContext } from '../significance.js';
 import { consolidate } from './consolidate.js';
+import type { ReportFinding } from './types.js';
 import { weighTogether } from './weigh.js';
 import { diffuseSide } from '../extract/diffuse.js';
 
 export { consolidate } from './consolidate.js';
 
-/** A finding of a report as {@link extractFindings} returns it. Optional fields are absent when not stated. */
-export interface ReportFinding {
-  /** `F1`, `F2`, ... in order of first mention. */
-  id: string;
-  /** Canonical finding name (src/clinical/vocabulary.ts), e.g. `pleural effusion`. */
-  name: string;
-  status: Status;
-  /** 3 definite, 2 likely, 1 possible; absent findings have none. */
-  probability?: 1 | 2 | 3;
-  side?: Laterality;
-  /** Canonical anatomy ids, sorted (`lower lobe`, `apex`...). */
-  location?: string[];
-  severity?: Severity;
-  /** The severity word as written (`trace`, `small`, `large`). */
-  severityText?: string;
-  /** Stated size or distance: the largest dimension and every dimension, in millimetres. */
-  size?: { mm: number; dimensionsMm: number[] };
-  temporal?: Temporal;
-  /** Devices: canonical tip position and whether it is acceptable. */
-  devicePosition?: string;
-  devicePlacement?: 'appropriate' | 'malpositioned';
-  /** Signs the finding was read from ("opacity, likely atelectasis": [`lung opacity`]). */
-  evidence?: string[];
-  /** Readings of this sign an undecided differential names ("opacity, atelectasis or pneumonia": [`atelectasis`, `pneumonia`]). */
-  interpretations?: string[];
-  /** CRIMSON significance for this patient (METRICS §1.5). */
-  significance: Significance;
-  /** Why, when a size, placement or patient-context rule set it. */
-  significanceRule?: string;
-  /** Character span [start, end) of the first mention in the text, and that text. */
-  span: [number, number];
-  text: string;
-}
+export type { ReportFinding } from './types.js';
 
 /** Options of {@link extractFindings}. */
 export interface ExtractOptions {

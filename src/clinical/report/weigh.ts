@@ -7,7 +7,7 @@
  */
 import type { Laterality, Significance } from '../model.js';
 import { significanceCues } from '../significance.js';
-import type { ReportFinding } from './index.js';
+import type { ReportFinding } from './types.js';
 
 const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_not_urgent: 1, actionable_not_urgent: 2, urgent: 3 };
 
