@@ -103,6 +103,40 @@ const RULES: readonly CourseRule[] = [
     because: 'the report calls it expected after the procedure',
   },
   {
+    id: 'retained fragment',
+    // §1.5's urgent foreign body is one inhaled, swallowed or lodged in the chest; a fragment outside the chest after an
+    // injury, or a retained surgical fragment, is documented and planned for
+    when: (f, s) => f.name === 'foreign body' && f.cues?.fragment === true && (!s.trauma || f.cues.outsideChest === true),
+    significance: 'actionable_not_urgent',
+    because: 'a metal fragment outside the chest, or one retained after an operation, is documented and removed electively if at all',
+  },
+  {
+    id: 'possible nipple shadow',
+    when: (f) => f.name === 'nipple shadow' && f.cues?.hedged === true,
+    significance: 'actionable_not_urgent',
+    because: 'a nodular opacity only thought to be a nipple shadow is a nodule until repeated with nipple markers',
+  },
+  {
+    id: 'mediastinal air and a suspected rupture',
+    // air in the mediastinum after vomiting, or when the indication asks about a leak, is a rupture or a leak until shown
+    // otherwise (the lexicon's post-operative rule is for the expected air of a fresh sternotomy or oesophagectomy)
+    when: (f, s) => f.name === 'pneumomediastinum' && f.status !== 'absent' && /\b(?:vomit\w*|retch\w*|boerhaave|rupture|perforat\w*|leak\w*|anastomotic)\b/i.test(s.indication ?? ''),
+    significance: 'urgent',
+    because: 'mediastinal air after vomiting, or with a suspected leak, may be an oesophageal rupture or an anastomotic leak: assessed at once',
+  },
+  {
+    id: 'mediastinal air after resuscitation',
+    when: (f, s) => f.name === 'pneumomediastinum' && f.status !== 'absent' && s.resuscitation && f.severity === 'mild' && !worse(f),
+    significance: 'actionable_not_urgent',
+    because: 'a little mediastinal air after chest compressions and bagging is barotrauma: followed, not an emergency',
+  },
+  {
+    id: 'free air after abdominal surgery',
+    when: (f, s, base) => f.name === 'pneumoperitoneum' && afterOperation(s, ['abdominal']) && !worse(f) && above(base, 'not_actionable_not_urgent'),
+    significance: 'not_actionable_not_urgent',
+    because: 'free air under the diaphragm is expected for days after an abdominal operation (§1.5 expected after a procedure)',
+  },
+  {
     id: 'whole lung collapse',
     when: (f) => f.name === 'lobar collapse' && f.status === 'present' && f.cues?.wholeLung === true && !better(f),
     significance: 'urgent',

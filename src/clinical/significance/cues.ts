@@ -30,6 +30,12 @@ export interface SignificanceCues {
   chronic?: boolean;
   /** A grade range from small ("small to moderate", "small-moderate"): the extractor keeps the larger grade. */
   fromSmall?: boolean;
+  /** Only suggested ("could represent", "likely", "?", "vs", "nipple markers recommended"): an appearance not yet confirmed. */
+  hedged?: boolean;
+  /** Ballistic or retained metal ("bullet fragment", "shrapnel", "metallic fragments", "retained lead fragment"). */
+  fragment?: boolean;
+  /** Placed outside the thoracic cavity ("in the soft tissues of the shoulder", "below the diaphragm", "left upper quadrant"). */
+  outsideChest?: boolean;
   /** A size said to be overstated or long-known ("exaggerated by the AP projection", "background cardiomegaly", "known"): not a plain statement. */
   caveat?: boolean;
   /** A whole lobe named, not a patch or band of it ("right upper lobe atelectasis", not "subsegmental atelectasis in the RUL"). */
@@ -56,6 +62,10 @@ const WHOLE_LUNG = /\b(?:left|right|l|r|lt|rt) lung (?:collapse|atelectasis)\b|\
 const CAVEAT = /\b(?:exaggerat\w*|accentuat\w*|magnif\w*|technique|projection|ap|view|appears?|apparent\w*|supine|portable|rotat\w*|inspiration|background|chronic\w*|long-?standing|known|again|persist\w*|remains?|stable|unchanged|similar|ctr|cardiothoracic ratio)\b/i;
 const CHRONIC = /\bchronic\w*|\blong-?\s?standing\b|\bage[- ](?:related|appropriate)\b/i;
 const FROM_SMALL = /\bsmall\s*(?:to|-|\/)\s*moderate\b/i;
+const HEDGED = /\b(?:could|may|might|possibl\w*|probabl\w*|likely|favou?r\w*|vs|versus|cannot be excluded|markers?)\b|\?/i;
+const FRAGMENT = /\b(?:bullet|shrapnel|pellets?|fragments?|shot|ballistic|metallic (?:densit\w*|foreign bod\w*|object\w*)|retained (?:metal\w*|lead|wire|needle))\b/i;
+const OUTSIDE_CHEST = /\b(?:soft tissues?|shoulder|axilla\w*|arm|abdomen|abdominal|upper quadrant|below the (?:left |right )?(?:hemi)?diaphragm|subdiaphragmatic|chest wall|neck)\b/i;
+const INSIDE_CHEST = /\b(?:hemithorax|lung|lobe|zone|mediastin\w*|pleura\w*|heart|cardiac|hilum|hilar|thoracic cavity)\b/i;
 const LOBE = /\b(?:upper|middle|lower) lobe\b|\b[rl][uml]l\b|\blingula\b/i;
 const PART_OF_A_LOBE = /\bsub-?segment\w*|\bpatch\w*|\blinear\b|\bstreak\w*|\bplate\w*|\bdiscoid\b|\bband\w*|\bminor\b|\bminimal\b|\bsmall\b|\bmild\b|\bsegmental\b|\bbibasal\b|\bbasal\b|\bdependent\b|\bstrand\w*/i;
 const LOCULATED = /\bloculat\w*|\bseptat\w*|\bempyema\b|\bpyothorax\b/i;
@@ -116,6 +126,9 @@ export function significanceCues(at: readonly [number, number], whole: string): 
   if (CAVEAT.test(sentence)) out.caveat = true;
   if (chronicity === 'healed' || CHRONIC.test(sentence)) out.chronic = true;
   if (FROM_SMALL.test(sentence)) out.fromSmall = true;
+  if (HEDGED.test(clauseBefore(span, text)) || HEDGED.test(rest)) out.hedged = true;
+  if (FRAGMENT.test(sentence)) out.fragment = true;
+  if (OUTSIDE_CHEST.test(sentence) && !INSIDE_CHEST.test(sentence)) out.outsideChest = true;
   if (LOBE.test(phrase) && !PART_OF_A_LOBE.test(phrase)) out.lobar = true;
   return out;
 }

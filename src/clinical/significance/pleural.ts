@@ -17,6 +17,13 @@ const collection = (f: CourseInput, s: Situation) => f.cues?.loculated === true 
 
 export const PLEURAL_RULES: readonly CourseRule[] = [
   {
+    id: 'pneumothorax on a ventilator',
+    // positive pressure pumps air into the pleura with every breath: even a small pneumothorax can become a tension one
+    when: (f, s) => f.name === 'pneumothorax' && f.status !== 'absent' && s.ventilated && !better(f),
+    significance: 'urgent',
+    because: 'a pneumothorax in a ventilated patient can build up under positive pressure into tension: it is drained at once',
+  },
+  {
     id: 'effusion after trauma',
     when: (f, s) => f.name === 'pleural effusion' && s.trauma && (f.severity === 'moderate' || f.severity === 'severe'),
     significance: 'urgent',

@@ -34,6 +34,10 @@ export interface Situation {
   trauma: boolean;
   /** Intubated, ventilated, on ECMO or on an ICU round film. */
   criticalCare: boolean;
+  /** On positive-pressure ventilation (intubated, ventilated, on ECMO): air in the pleura can build up under pressure. */
+  ventilated: boolean;
+  /** Resuscitation in the present episode (CPR, cardiac arrest). */
+  resuscitation: boolean;
   /** Heart failure or fluid overload in the indication: an effusion is then part of the decompensation (§1.5 example, actionable). */
   heartFailure: boolean;
   /** The indication names the heart, the kidneys, fluid or breathlessness: an enlarged heart has a reason to be looked for (§1.5 context). */
@@ -108,7 +112,7 @@ export function parseSex(value: string | number | boolean | undefined): 'M' | 'F
 const OPERATIONS: readonly [Operation, string][] = [
   ['cardiac', String.raw`cabg|coronary (?:artery )?bypass|sternotomy|avr|mvr|tavi|tavr|valve (?:replacement|repair)|(?:aortic|mitral) valve|heart transplant\w*|cardiac surgery|lvad (?:placement|insertion|implant\w*)|mitraclip|(?:vsd|asd|avsd)(?: patch)? (?:closure|repair)|(?:bidirectional )?glenn|fontan|norwood|arterial switch|(?:tetralogy|tof|fallot)(?: of fallot)? repair|cardiopulmonary bypass|open sternum|(?:bt|blalock[- ]taussig) shunt`],
   ['thoracic', String.raw`lobectomy|pneumonectomy|wedge resection|segmentectomy|lung resection|thoracotomy|vats|lung transplant\w*|(?:o?e)sophagectomy|ivor lewis|decortication|pleurodesis|thoracic surgery`],
-  ['abdominal', String.raw`laparotomy|laparoscop\w*|abdominal surgery|whipple|colectomy|gastrectomy|hepatectomy|bowel resection`],
+  ['abdominal', String.raw`laparotomy|ex-?lap|laparoscop\w*|abdominal surgery|whipple|(?:hemi|sigmoid |total )?colectomy|anterior resection|hartmann'?s|gastrectomy|hepatectomy|bowel resection|small bowel resection|appendi?cectomy|appendectomy|cholecystectomy|splenectomy|nephrectomy|hysterectomy|cystectomy|pancreatectomy`],
   ['other', String.raw`surgery|operation|arthroplasty|mastectomy|thyroidectomy|tracheostomy|trach placed`],
 ];
 /** An operation named after `s/p`, `post`, `after`...: the present admission unless history words precede it. */
@@ -121,6 +125,8 @@ const operationPatterns = OPERATIONS.map(([kind, words]) => [kind, new RegExp(St
 const PLEURAL = /\b(?:thoracentesis|thoracocentesis|pleural (?:tap|aspiration|drain\w*)|chest (?:drain|tube)|pigtail|intercostal (?:drain|catheter|tube)|icc|pleurx|indwelling pleural catheter|(?:post|after|s\/p)\s+(?:[\w-]+\s+){0,3}?(?:drain\w*|aspiration)|icd (?:inserted|insertion|placed)|(?:effusion|(?:hydro|haemo|hemo)?pneumothorax|ptx|empyema)\b[^.]*\bicd\b|\bicd\b[^.]*\b(?:effusion|(?:hydro|haemo|hemo)?pneumothorax|ptx|empyema|ha?emothorax))/i;
 const TRAUMA = /\b(?:trauma\w*|fall|fell|falls|mvc|mva|rta|rtc|motor ?vehicle|road traffic|motorcycl\w*|crash|accident|assault\w*|stab\w*|gunshot|gsw|blunt|injur\w*|kicked|hit by)\b/i;
 const CRITICAL_CARE = /\b(?:intubated|intubation|ventilated|ventilator dependent|ecmo|icu|itu|nicu|daily film|on the ventilator)\b/i;
+const VENTILATED = /\b(?:intubat\w*|ventilat\w*|on the ventilator|ecmo|ett)\b/i;
+const RESUSCITATION = /\b(?:cpr|resuscitat\w*|resus|cardiac arrest|pea arrest|vf arrest|arrest|chest compressions?)\b/i;
 const HEART_FAILURE = /\b(?:chf|ccf|heart failure|cardiac failure|cardiogenic shock|fluid overload|overload|cardiac decompensation|decompensated|cardiomyopathy)\b/i;
 const CARDIAC_REASON = /\b(?:chf|ccf|heart|cardi\w*|valv\w*|avr|mvr|tav[ir]|rhd|rheumatic|cabg|sternotomy|pericard\w*|af|atrial fibrillation|arrhythm\w*|palpitation\w*|murmur|vsd|asd|pda|congenital|hypertensi\w*|htn|ihd|isch(?:a)?emic|mi|stemi|nstemi|acs|chest pain|angina|pacemaker|ppm|icd|aicd|crt-?[dp]?|lvad|vad|ecmo|impella|iabp|oedema|edema|ankle|swelling|overload|fluid|dialysis|ha?emodialysis|esrd|esrf|ckd|renal|kidney|sob|short(?:ness)? of breath|breathless\w*|dyspno?e\w*|orthopno?e\w*|pnd|syncope|hypotensi\w*|shock|cor pulmonale|amyloid\w*|thyro\w*|an(?:a)?emi\w*|pregnan\w*|post-?partum|marfan\w*|down'?s? syndrome)\b/i;
 /** Devices whose placement or check the indication names: the film is taken for the device, what else it shows is incidental. */
@@ -201,6 +207,8 @@ export function readSituation(context: PatientContext): Situation {
     criticalCare: indication ? CRITICAL_CARE.test(indication) : false,
     infectionQuestion: indication ? INFECTION.test(indication) : false,
     heartFailure: indication ? HEART_FAILURE.test(indication) : false,
+    ventilated: indication ? VENTILATED.test(indication) : false,
+    resuscitation: indication ? RESUSCITATION.test(indication) : false,
     cardiacReason: indication ? CARDIAC_REASON.test(indication) : false,
     deviceProcedure: indication ? DEVICE_PROCEDURE.test(indication) : false,
     known: indication ? knownConditions(indication) : new Set(),

@@ -171,4 +171,24 @@ describe('course rules through the public extractor (the report words carry the 
     expect(sig('elevated hemidiaphragm', { age: 60, indication: 'Post left lower lobectomy day 2' }, { severity: 'severe', severityText: 'markedly' })).toBe('not_actionable_not_urgent');
     expect(sig('elevated hemidiaphragm', { age: 60, indication: 'Breathless on exertion' })).toBe('not_actionable_not_urgent');
   });
+
+  it('a metal fragment outside the chest or left after an operation is actionable; one in an injured chest stays urgent', () => {
+    expect(sig('foreign body', { age: 25, indication: 'Shot in the thigh and flank' }, { cues: { fragment: true, outsideChest: true } })).toBe('actionable_not_urgent');
+    expect(sig('foreign body', { age: 60, indication: 'Day 1 after valve surgery' }, { cues: { fragment: true } })).toBe('actionable_not_urgent');
+    expect(sig('foreign body', { age: 25, indication: 'Shotgun injury to the chest' }, { cues: { fragment: true } })).toBe('urgent');
+    expect(sig('foreign body', { age: 3, indication: 'Choked on a toy' })).toBe('urgent');
+  });
+
+  it('a possible nipple shadow is a nodule until repeated; mediastinal air after vomiting is urgent, after CPR a little is not', () => {
+    expect(sig('nipple shadow', { age: 50 }, { cues: { hedged: true } })).toBe('actionable_not_urgent');
+    expect(sig('nipple shadow', { age: 50 })).toBe('benign_expected');
+    expect(sig('pneumomediastinum', { age: 40, indication: 'Retching all night, now chest pain' })).toBe('urgent');
+    expect(sig('pneumomediastinum', { age: 70, indication: 'Cardiac arrest, 20 minutes of CPR' }, { severity: 'mild', severityText: 'small' })).toBe('actionable_not_urgent');
+  });
+
+  it('free air after an abdominal operation is expected unless it grows', () => {
+    expect(sig('pneumoperitoneum', { age: 70, indication: 'Day 2 after right hemicolectomy' })).toBe('not_actionable_not_urgent');
+    expect(sig('pneumoperitoneum', { age: 70, indication: 'Day 2 after right hemicolectomy' }, { temporal: 'increased' })).not.toBe('not_actionable_not_urgent');
+    expect(sig('pneumoperitoneum', { age: 70, indication: 'Acute abdominal pain' })).toBe('urgent');
+  });
 });

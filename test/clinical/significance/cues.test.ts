@@ -72,5 +72,10 @@ describe('significanceCues', () => {
     expect(cues('Cardiomegaly.', 'Cardiomegaly').caveat).toBeUndefined();
     expect(cues('Mild interstitial prominence, likely chronic.', 'interstitial prominence').chronic).toBe(true);
     expect(cues('Effusion now small to moderate.', 'Effusion').fromSmall).toBe(true);
+    expect(cues('Rounded opacity at the left base, possibly a nipple shadow.', 'nipple shadow').hedged).toBe(true);
+    expect(cues('Bilateral nipple shadows.', 'nipple shadows').hedged).toBeUndefined();
+    const fragment = cues('Two bullet fragments in the soft tissues of the left shoulder.', 'fragments');
+    expect([fragment.fragment, fragment.outsideChest]).toEqual([true, true]);
+    expect(cues('Bullet fragment over the right lower hemithorax.', 'fragment').outsideChest).toBeUndefined();
   });
 });

@@ -65,4 +65,9 @@ describe('pleural rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 70, indication: 'Pleural tap yesterday' }, range)).toBe('not_actionable_not_urgent');
     expect(sig('pleural effusion', { age: 70, indication: 'Pleural tap yesterday' }, { ...range, cues: {} })).toBe('actionable_not_urgent');
   });
+
+  it('a pneumothorax in a ventilated patient is urgent, even a small one', () => {
+    expect(sig('pneumothorax', { age: 50, indication: 'Intubated for head injury' }, small)).toBe('urgent');
+    expect(sig('pneumothorax', { age: 50, indication: 'Walk-in, pleuritic pain' }, small)).toBe('actionable_not_urgent');
+  });
 });

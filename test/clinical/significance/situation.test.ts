@@ -68,6 +68,8 @@ describe('readSituation', () => {
     expect(device('Pacemaker in situ, dizzy')).toBe(false);
     expect(readSituation({ indication: 'Decompensated heart failure, SOB' }).heartFailure).toBe(true);
     expect(readSituation({ indication: 'Known ICC for empyema, review' }).pleuralProcedure).toBe(true);
+    expect(readSituation({ indication: 'Ventilated on ITU day 4' }).ventilated).toBe(true);
+    expect(readSituation({ indication: 'Out of hospital arrest, CPR 15 min' }).resuscitation).toBe(true);
   });
 
   it('reads the age and sex keys as significanceOf does', () => {
