@@ -30,7 +30,7 @@ export interface SignificanceCues {
   chronic?: boolean;
   /** A grade range from small ("small to moderate", "small-moderate"): the extractor keeps the larger grade. */
   fromSmall?: boolean;
-  /** Only suggested ("could represent", "likely", "?", "vs", "nipple markers recommended"): an appearance not yet confirmed. */
+  /** Only suggested ("could represent", "possibly", "?", "vs", "nipple markers"), not read as probable: an appearance not yet confirmed. */
   hedged?: boolean;
   /** Ballistic or retained metal ("bullet fragment", "shrapnel", "metallic fragments", "retained lead fragment"). */
   fragment?: boolean;
@@ -62,7 +62,8 @@ const WHOLE_LUNG = /\b(?:left|right|l|r|lt|rt) lung (?:collapse|atelectasis)\b|\
 const CAVEAT = /\b(?:exaggerat\w*|accentuat\w*|magnif\w*|technique|projection|ap|view|appears?|apparent\w*|supine|portable|rotat\w*|inspiration|background|chronic\w*|long-?standing|known|again|persist\w*|remains?|stable|unchanged|similar|ctr|cardiothoracic ratio)\b/i;
 const CHRONIC = /\bchronic\w*|\blong-?\s?standing\b|\bage[- ](?:related|appropriate)\b/i;
 const FROM_SMALL = /\bsmall\s*(?:to|-|\/)\s*moderate\b/i;
-const HEDGED = /\b(?:could|may|might|possibl\w*|probabl\w*|likely|favou?r\w*|vs|versus|cannot be excluded|markers?)\b|\?/i;
+// weak hedges only: "probably a nipple shadow" is the radiologist's reading, "could be a nipple shadow" asks for markers
+const HEDGED = /\b(?:could|may|might|possibl\w*|vs|versus|cannot be excluded|markers?)\b|\?/i;
 const FRAGMENT = /\b(?:bullet|shrapnel|pellets?|fragments?|shot|ballistic|metallic (?:densit\w*|foreign bod\w*|object\w*)|retained (?:metal\w*|lead|wire|needle))\b/i;
 const OUTSIDE_CHEST = /\b(?:soft tissues?|shoulder|axilla\w*|arm|abdomen|abdominal|upper quadrant|below the (?:left |right )?(?:hemi)?diaphragm|subdiaphragmatic|chest wall|neck)\b/i;
 const INSIDE_CHEST = /\b(?:hemithorax|lung|lobe|zone|mediastin\w*|pleura\w*|heart|cardiac|hilum|hilar|thoracic cavity)\b/i;
