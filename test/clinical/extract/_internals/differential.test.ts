@@ -19,6 +19,11 @@ describe('a sign followed by alternatives the report does not choose between', (
     expect(seen(text)).toEqual(expected);
   });
 
+  it('names the alternatives as its interpretations, merged over repeated mentions', () => {
+    const [f] = extractFindings('Right basal opacity, atelectasis or pneumonia; right basal opacity, ?aspiration vs pneumonia.');
+    expect(f).toMatchObject({ name: 'lung opacity', status: 'present', interpretations: ['atelectasis', 'pneumonia', 'aspiration'] });
+  });
+
   it('keeps the sign as certain as the report states it', () => {
     expect(seen('Possible left basal opacity, atelectasis or infection.')).toEqual(['lung opacity:uncertain:left']);
   });
@@ -27,6 +32,7 @@ describe('a sign followed by alternatives the report does not choose between', (
     const [f] = extractFindings('Faint opacity in the right upper lobe - infection/haemorrhage.');
     expect(f).toMatchObject({ name: 'lung opacity', status: 'present', laterality: 'right', location: ['upper lobe'] });
     expect(f!.evidence).toBeUndefined();
+    expect(f!.interpretations).toEqual(['pneumonia', 'pulmonary hemorrhage']);
   });
 
   it('lists the alternatives too for token-level annotation (keepSigns)', () => {
