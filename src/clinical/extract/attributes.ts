@@ -11,6 +11,7 @@ import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
 import { absorb, absorbIntoUnnamed, absorbIntoUnplaced, dropImpliedSigns, inheritPlace, linkDashes, sameFindingHedged, signsBefore, unnamedInterpretation } from './_internals/evidence.js';
 import { dropCauses } from './_internals/cause.js';
+import { keepUndecided } from './_internals/differential.js';
 import { placeByLevel } from './_internals/levels.js';
 import { sideOfTheLung } from './_internals/lung-side.js';
 import { describedWith, earlierGrade, gradesChange, heightStandard, nowGrade, viaRoute, withHeads } from './_internals/reach.js';
@@ -229,6 +230,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
   absorbAfterWith(items, mentions, idx, g);
   absorbIntoUnplaced(mentions, g);
   dropCauses(items, mentions, idx);
+  keepUndecided(items, mentions, scopes.alternatives, g);
 }
 
 /** A connector between two place words ("in the left mid AND lower zones"), not between two findings. */

@@ -39,7 +39,8 @@ const EXAMPLES: [string, Brief[]][] = [
   // hedges
   // a sign with its interpretation is one finding, the sign its evidence (§4)
   ['Right lower lobe consolidation concerning for pneumonia.', [f('pneumonia', 'uncertain', { ...p2, ...R, location: ['lower lobe'], evidence: ['consolidation'] })]],
-  ['Left basilar opacity may represent atelectasis or pneumonia.', [f('atelectasis', 'uncertain', { ...p1, ...L, location: ['base'], evidence: ['lung opacity'] }), f('pneumonia', 'uncertain', { ...p1, ...L, location: ['base'], evidence: ['lung opacity'] })]],
+  // a sign with alternatives the report does not choose between is the sign (§4)
+  ['Left basilar opacity may represent atelectasis or pneumonia.', [f('lung opacity', 'present', { ...L, location: ['base'], interpretations: ['atelectasis', 'pneumonia'] })]],
   ['Atelectasis versus pneumonia.', [f('atelectasis', 'uncertain', p1), f('pneumonia', 'uncertain', p1)]],
   ['Likely atelectasis versus pneumonia.', [f('atelectasis', 'uncertain', p2), f('pneumonia', 'uncertain', p1)]],
   ['A small right pneumothorax cannot be excluded.', [f('pneumothorax', 'uncertain', { ...p1, ...small, ...R })]],
@@ -51,7 +52,7 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Findings consistent with pulmonary edema.', [f('pulmonary edema', 'present')]],
   ['Borderline cardiomegaly.', [f('cardiomegaly', 'uncertain', p1)]],
   ['There may be a trace right pleural effusion.', [f('pleural effusion', 'uncertain', { ...p1, severity: 'mild', severityText: 'trace', ...R })]],
-  ['Consolidation concerning for pneumonia or aspiration.', [f('pneumonia', 'uncertain', { ...p2, evidence: ['consolidation'] }), f('aspiration', 'uncertain', { ...p1, evidence: ['consolidation'] })]],
+  ['Consolidation concerning for pneumonia or aspiration.', [f('consolidation', 'present', { interpretations: ['pneumonia', 'aspiration'] })]],
   // abbreviations and synonyms
   ['RLL and lingular opacities.', [f('lung opacity', 'present', { ...B, location: ['lingula', 'lower lobe'] })]],
   ['Small R PTX.', [f('pneumothorax', 'present', { ...small, ...R })]],
@@ -104,7 +105,7 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Stable appearance of the chest without pneumothorax.', [f('pneumothorax', 'absent')]],
   ['Worsening pulmonary edema.', [f('pulmonary edema', 'present', { temporal: 'worsened' })]],
   ['Right lower lobe pneumonia is again seen, slightly improved.', [f('pneumonia', 'present', { ...R, location: ['lower lobe'], temporal: 'improved' })]],
-  ['Persistent retrocardiac opacity, atelectasis versus consolidation.', [f('atelectasis', 'uncertain', { ...p1, laterality: 'left', location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] }), f('consolidation', 'uncertain', { ...p1, laterality: 'left', location: ['retrocardiac'], temporal: 'unchanged', evidence: ['lung opacity'] })]],
+  ['Persistent retrocardiac opacity, atelectasis versus consolidation.', [f('lung opacity', 'present', { laterality: 'left', location: ['retrocardiac'], temporal: 'unchanged', interpretations: ['atelectasis', 'consolidation'] })]],
   ['Blunting of the right costophrenic angle, likely small effusion.', [f('pleural effusion', 'uncertain', { ...p2, ...small, ...R, location: ['costophrenic angle'], evidence: ['costophrenic angle blunting'] })]],
   // the shift away from a tension pneumothorax is its sign too; the side is the pneumothorax's
   ['Large right pneumothorax with mediastinal shift to the left, concerning for tension.', [f('tension pneumothorax', 'uncertain', { ...p2, severity: 'severe', severityText: 'large', ...R, evidence: ['mediastinal shift', 'pneumothorax'] })]],

@@ -15,7 +15,8 @@ const CASES: [string, string, string[]][] = [
   ['a resolved shift', 'The mediastinum, which was previously shifted to the right, has returned to the midline.', []],
   // 3. a sign and its interpretation across sentences
   ['zones that name the same region', 'R lower zone consolidation. Conclusion: R basal pneumonia.', ['pneumonia:present:right']],
-  ['a hedged list interpreting the same sign', 'Patchy bibasilar opacities. IMPRESSION: Bibasilar opacities, which may represent atelectasis or pneumonia.', ['atelectasis:uncertain:bilateral', 'pneumonia:uncertain:bilateral']],
+  // an undecided differential is the sign it interprets (CONVENTIONS §4), stated twice here: one finding
+  ['a hedged list interpreting the same sign', 'Patchy bibasilar opacities. IMPRESSION: Bibasilar opacities, which may represent atelectasis or pneumonia.', ['lung opacity:present:bilateral']],
   ['one side of a bilateral interpretation', 'Right upper lobe consolidation. Left lower lobe consolidation. IMPRESSION: Bilateral pneumonia.', ['pneumonia:present:bilateral']],
   ['a sign stated with what it shows', 'Dense right lower lobe opacification with air bronchograms.', ['consolidation:present:right']],
   ['a metastasis seen as a lytic lesion', 'Lytic lesion of the left 6th rib, likely a bone metastasis.', ['lytic bone lesion:present:left']],

@@ -81,6 +81,8 @@ export function absorb(sign: Mention, to: Mention, g: Grammar): void {
     return;
   }
   sign.absorbed = true;
+  if (!sign.into) sign.into = [to];
+  else if (!sign.into.includes(to)) sign.into.push(to);
   to.evidence = [...new Set([...(to.evidence ?? []), sign.name, ...(sign.evidence ?? [])])];
   if (info.graded && !to.sev && sign.sev) [to.sev, to.sevText] = [sign.sev, sign.sevText];
   if (info.measured && !to.mm && sign.mm) to.mm = sign.mm;

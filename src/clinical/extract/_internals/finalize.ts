@@ -50,6 +50,7 @@ function build(m: Mention, sentence: number, g: Grammar): Finding {
     if (placement) f.devicePlacement = placement;
   }
   if (m.evidence?.length) f.evidence = [...m.evidence];
+  if (m.interpretations?.length) f.interpretations = [...m.interpretations];
   // the keys in this order (sentence and span last): the findings are serialised as they are
   const out = f as Finding;
   out.sentence = sentence;
@@ -70,6 +71,7 @@ function merge(into: Finding, more: Finding): void {
     into.probability = more.probability;
   }
   if (more.evidence) into.evidence = [...new Set([...(into.evidence ?? []), ...more.evidence])];
+  if (more.interpretations) into.interpretations = [...new Set([...(into.interpretations ?? []), ...more.interpretations])];
   if (more.location) into.location = [...new Set([...(into.location ?? []), ...more.location])].sort();
   for (const key of ['severity', 'severityText', 'measurementMm', 'dimensionsMm', 'temporal', 'devicePosition', 'devicePlacement'] as const) {
     if (into[key] === undefined && more[key] !== undefined && (into.status !== 'absent' || key === 'temporal')) {

@@ -122,6 +122,10 @@ export interface Mention {
   evidence?: string[];
   /** A sign absorbed into its interpretation: left out of the result. */
   absorbed?: boolean;
+  /** The interpretations that absorbed this sign (several: perhaps the alternatives of a differential, differential.ts). */
+  into?: Mention[];
+  /** Names of the undecided alternatives this sign was said to be ("opacity, atelectasis or pneumonia": [atelectasis, pneumonia]). */
+  interpretations?: string[];
   status?: Status;
   p?: 1 | 2 | 3;
   lats: Laterality[];
@@ -138,7 +142,7 @@ export interface Mention {
 export function newMention(name: string, a: number, b: number, s: number, e: number, kind: Mention['kind'], pred: number | undefined, at: number, removed: boolean | undefined): Mention {
   return {
     name, a, b, s, e, kind, pred, at, removed,
-    pre: undefined, direct: undefined, post: undefined, dropped: undefined, evidence: undefined, absorbed: undefined,
+    pre: undefined, direct: undefined, post: undefined, dropped: undefined, evidence: undefined, absorbed: undefined, into: undefined, interpretations: undefined,
     status: undefined, p: undefined, lats: [], locs: [], sev: undefined, sevText: undefined, mm: undefined, temp: undefined, pos: undefined, place: undefined,
   };
 }

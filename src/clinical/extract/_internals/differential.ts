@@ -1,0 +1,82 @@
+/**
+ * Undecided differentials (CONVENTIONS §4, §7): a sign followed by alternatives the report does not choose
+ * between ("right basal opacity, atelectasis or pneumonia", "LUZ opacity - ? Koch's vs non-resolving pneumonia",
+ * "consolidation - ?aspiration / ventilator associated pneumonia") is ONE finding, the sign, as certain as it
+ * was stated, with the alternatives as its candidate interpretations. What the film shows is the sign; naming
+ * each alternative as a finding of its own would state two or three possible diseases where the radiologist
+ * reported one abnormality (METRICS §1.5: a vaguer or a more specific term in the same place is one match).
+ * A single interpretation, hedged or not ("opacity, likely atelectasis"), still names the finding (evidence.ts).
+ *
+ * The passes of attributes.ts absorb the sign into each alternative first; this pass, run after them, turns
+ * that round when the sign was absorbed by two or more alternatives joined as a differential.
+ */
+import type { Grammar } from './grammar.js';
+import { inheritPlace } from './evidence.js';
+import { CUE, F, type Item, type Mention } from './types.js';
+
+/** Items that may stand between two alternatives besides the word that makes them alternatives ("? A / ? B", "A, or possibly B"). */
+const BETWEEN = F.WORD | F.HEDGEPRE | F.HEDGEPOST | F.LINK | F.SEV | F.TEMP | F.LAT | F.LOC | F.FILLER | F.CONJ;
+
+/**
+ * Whether x and y (x before y) are joined as alternatives: by `or`/`versus` (the scope pass's groups), or by a
+ * slash (`atelectasis/contusion`, `?aspiration / pneumonia`) with at most hedges and modifiers beside it.
+ */
+function joined(items: readonly Item[], groups: readonly (readonly Mention[])[], x: Mention, y: Mention, g: Grammar): boolean {
+  // one read as the other is one reading named twice, not two: "small effusion or haemothorax" (a kind of the collection),
+  // "viral lower respiratory tract infection / bronchiolitis", "non-cardiogenic oedema / ARDS" (a slash between a finding
+  // and its sign); "atelectasis vs consolidation" and "ARDS vs pulmonary oedema" stay alternatives
+  const [a, b] = [g.info.get(x.name)!, g.info.get(y.name)!];
+  const related = a.signs.has(y.name) || b.signs.has(x.name);
+  if (related && a.pleural && b.pleural) return false;
+  if (groups.some((gr) => gr.includes(x) && gr.includes(y))) return true;
+  if (y.a <= x.b) return false;
+  let slash = false;
+  for (let j = x.b + 1; j < y.a; j++) {
+    const it = items[j]!;
+    if (it.text === '/' || it.flags & F.ALT) {
+      if (related && it.text === '/') return false;
+      slash = true;
+      continue;
+    }
+    if (it.flags & F.FINDING || it.flags & (CUE & ~(F.HEDGEPRE | F.HEDGEPOST)) || it.flags & (F.CLAUSE | F.TERM)) return false;
+    if (it.flags && !(it.flags & BETWEEN) && it.text !== '?') return false;
+    // "and" joins two findings stated together, not two readings of one ("consistent with atelectasis and effusion")
+    if (it.flags & F.CONJ && it.text !== ',') return false;
+  }
+  return slash;
+}
+
+/** The status a sign heading its own list of alternatives had before the list made it one of them (scopes.ts). */
+function ownStatus(s: Mention): void {
+  const p = Math.min(s.pre?.neg ? 3 : (s.pre?.p ?? 3), s.post && !s.post.neg ? s.post.p : 3) as 1 | 2 | 3;
+  [s.status, s.p] = [p < 3 ? 'uncertain' : 'present', p];
+}
+
+/**
+ * A sign absorbed by two or more alternatives of one differential keeps its finding: the sign stays (with its
+ * own status), the alternatives become its `interpretations` and are absorbed into it (kept only with keepSigns,
+ * for token-level annotation), and any other sign they had absorbed is the sign's evidence.
+ */
+export function keepUndecided(items: readonly Item[], mentions: readonly Mention[], groups: readonly (readonly Mention[])[], g: Grammar): void {
+  for (const s of mentions) {
+    if (!s.into || s.into.length < 2 || !s.absorbed || s.kind === 'normal' || s.dropped || s.status === 'absent') continue;
+    const alts = s.into.filter((t) => !t.dropped && !t.absorbed && t.status !== 'absent' && t.kind !== 'normal').sort((x, y) => x.a - y.a);
+    if (alts.length < 2 || new Set(alts.map((t) => t.name)).size < 2) continue;
+    let differential = true;
+    for (let i = 1; i < alts.length && differential; i++) differential = joined(items, groups, alts[i - 1]!, alts[i]!, g);
+    if (!differential) continue;
+    s.absorbed = false;
+    s.into = undefined;
+    if (groups.some((gr) => gr.includes(s))) ownStatus(s);
+    s.interpretations = [...new Set(alts.map((t) => t.name))];
+    const others = new Set<string>(s.evidence ?? []);
+    for (const t of alts) {
+      t.absorbed = true;
+      for (const e of t.evidence ?? []) if (e !== s.name) others.add(e);
+      // "opacity in the left lower lobe - atelectasis/contusion": the place read onto the first alternative is the sign's
+      if (!s.lats.length || !s.locs.length) inheritPlace(t, s, g);
+    }
+    others.delete(s.name);
+    s.evidence = others.size ? [...others] : undefined;
+  }
+}
