@@ -149,10 +149,12 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   const restated = new Set(text === undefined ? [] : merged.filter((f) => f.name === 'consolidation' && AIRSPACE_DISEASE.test(text.slice(f.span[0], f.span[1]))));
   for (const sign of merged) {
     const inLung = text !== undefined && sign.name === 'lung opacity' && IN_LUNG.test(text.slice(sign.span[0], sign.span[1]));
-    const target = merged.find((t) => t !== sign && !absorbed.has(t) && !restated.has(t) && evidenceFor(sign, t, stated.get(t), summarising.has(t), inLung));
+    // an undecided differential's sign is read only as one of its own readings, never as another finding's evidence
+    const readings = sign.interpretations;
+    const target = merged.find((t) => t !== sign && !absorbed.has(t) && !restated.has(t) && (!readings?.length || readings.includes(t.name)) && evidenceFor(sign, t, stated.get(t), summarising.has(t), inLung));
     if (!target) continue;
     absorbed.add(sign);
-    mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])] } as Finding);
+    mergeInto(target, { ...sign, name: target.name, status: target.status, probability: target.probability, evidence: [sign.name, ...(sign.evidence ?? [])], interpretations: undefined } as Finding);
     target.laterality ??= sign.laterality;
   }
   absorbGenericSurgery(merged, absorbed);

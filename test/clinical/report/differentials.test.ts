@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seen } from './_helpers.js';
+import { extractFindings } from '../../../src/clinical/report/index.js';
 
 describe('an inline differential (DD) is not a finding', () => {
   it.each([
@@ -45,5 +46,14 @@ describe('technical limitations', () => {
 describe('typical for links a sign to what it shows', () => {
   it('one finding, the sign its evidence', () => {
     expect(seen('Bilateral peripheral opacities, typical for viral pneumonia.')).toEqual(['pneumonia:present:bilateral']);
+  });
+});
+
+describe('an undecided differential beside another finding (consolidation across sentences)', () => {
+  it('keeps the sign with its readings instead of absorbing it into a neighbouring effusion', () => {
+    const found = extractFindings('Right basilar opacity, atelectasis versus pneumonia. Moderate right and small left pleural effusions.');
+    const sign = found.find((f) => f.name === 'lung opacity');
+    expect(sign?.interpretations).toEqual(['atelectasis', 'pneumonia']);
+    expect(found.filter((f) => f.name === 'pleural effusion').every((f) => f.evidence === undefined)).toBe(true);
   });
 });
