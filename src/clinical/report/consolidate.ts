@@ -212,8 +212,7 @@ function sheathInGreatVein(f: Finding, text: string): boolean {
 /** "Hickman catheter, tip in the right atrium": a tunnelled line is placed for long-term use with its tip in the atrium. */
 function tunnelledInAtrium(f: Finding, text: string): boolean {
   if (f.name !== 'central venous catheter' || f.devicePosition !== 'right atrium' || f.devicePlacement !== 'malpositioned') return false;
-  const end = text.indexOf('.', f.span[1]);
-  return TUNNELLED.test(text.slice(f.span[0], f.span[1])) && !TOO_DEEP_WORDS.test(text.slice(f.span[0], end < 0 ? undefined : end));
+  return TUNNELLED.test(text.slice(f.span[0], f.span[1])) && !TOO_DEEP_WORDS.test(sentenceFrom(f, text));
 }
 
 /** A tube whose tip lies in one main bronchus is on that side ("ETT extends into the right mainstem bronchus"). */

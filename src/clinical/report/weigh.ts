@@ -9,7 +9,6 @@ import type { Laterality, Significance } from '../model.js';
 import { significanceCues } from '../significance.js';
 import type { ReportFinding } from './types.js';
 
-const RANK: Record<Significance, number> = { benign_expected: 0, not_actionable_not_urgent: 1, actionable_not_urgent: 2, urgent: 3 };
 
 /** Findings that push the mediastinum away from their side. */
 const PUSHES = new Set(['pneumothorax', 'tension pneumothorax', 'hydropneumothorax', 'hemothorax', 'pleural effusion', 'empyema', 'foreign body', 'air trapping', 'diaphragmatic hernia']);
