@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeMeasurement } from '../../../src/clinical/perturb/index.js';
+import { extractFindings } from '../../../src/clinical/report/index.js';
 import { EFFUSION, NODULE, REPORT } from './_fixtures.js';
 
 describe('changeMeasurement', () => {
@@ -19,6 +20,19 @@ describe('changeMeasurement', () => {
     expect(r.text).toMatch(/above the carina/);
     const withDims = changeMeasurement({ findings: [{ ...NODULE, dimensionsMm: [5, 8] }], seed: 1 })!;
     expect(withDims.findings[0]?.dimensionsMm).toBeUndefined();
+  });
+
+  it('keeps a tube on its side of the carina window, so the edit changes nothing but the distance', () => {
+    const ett = { name: 'endotracheal tube', status: 'present' as const, probability: 3 as const, measurementMm: 20, devicePosition: 'above carina', devicePlacement: 'appropriate' as const };
+    for (let seed = 0; seed < 40; seed++) {
+      const r = changeMeasurement({ findings: [ett], seed })!;
+      const to = r.edit.to as number;
+      expect(to >= 20 && to <= 70 && to !== 20).toBe(true);
+      expect(extractFindings(r.text).find((f) => f.name === 'endotracheal tube')?.devicePlacement).toBe('appropriate');
+    }
+    // Too high already: stays too high (a third of 100 mm would be well placed).
+    const high = changeMeasurement({ findings: [{ ...ett, measurementMm: 100, devicePlacement: 'malpositioned' as const }], seed: 3 })!;
+    expect(high.edit.to as number).toBeGreaterThan(70);
   });
 
   it('does not apply without a measurement', () => {
