@@ -43,7 +43,65 @@ function joined(items: readonly Item[], groups: readonly (readonly Mention[])[],
     // "and" joins two findings stated together, not two readings of one ("consistent with atelectasis and effusion")
     if (it.flags & F.CONJ && it.text !== ',') return false;
   }
-  return slash;
+  // "probably atelectasis, possibly pneumonia", "pneumonia or atelectasis, aspiration not excluded": a reading hedged
+  // on its own after a comma is one more alternative, not a second abnormality
+  return slash || (hedgedOwn(y) && samePlace(x, y));
+}
+
+/** Whether y names no side or place that x lacks ("likely pneumonia, possible small LEFT effusion" is somewhere else). */
+function samePlace(x: Mention, y: Mention): boolean {
+  return y.lats.every((l) => x.lats.includes(l)) && y.locs.every((l) => x.locs.includes(l));
+}
+
+/** Whether the mention carries a hedge of its own (before or after it), not one it inherits from a list. */
+function hedgedOwn(m: Mention): boolean {
+  return (m.direct !== undefined && !m.direct.neg && m.direct.p < 3) || (m.post !== undefined && !m.post.neg && m.post.p < 3);
+}
+
+/** Items that may stand between the sign's last reading and an afterthought one: a comma, a clause break ("though"), hedges, words. */
+const AFTER = BETWEEN | F.CLAUSE | F.TERM | F.ALT | F.BREAK;
+
+/**
+ * Readings added after the sign's alternatives in the same sentence, hedged on their own and open to the sign
+ * ("likely atelectasis, though aspiration or pneumonia cannot be excluded", "concerning for pneumonia; atelectasis is
+ * also possible"): the radiologist leaves the choice open, so they join the differential. A reading with a side or a
+ * place of its own is a statement about somewhere else and stays apart.
+ */
+function afterthoughts(items: readonly Item[], mentions: readonly Mention[], groups: readonly (readonly Mention[])[], s: Mention, last: Mention, g: Grammar): Mention[] {
+  const out: Mention[] = [];
+  let prev = last;
+  for (const m of [...mentions].sort((x, y) => x.a - y.a)) {
+    if (m.a <= prev.b) continue;
+    // "though aspiration or pneumonia cannot be excluded": the list's hedge is each member's
+    const listed = out.length > 0 && groups.some((gr) => gr.includes(prev) && gr.includes(m));
+    if (m.dropped || m.absorbed || m.kind === 'normal' || m.status !== 'uncertain' || !(hedgedOwn(m) || listed)) break;
+    if (!g.info.get(m.name)?.signs.has(s.name) || !samePlace(s, m)) break;
+    let open = true;
+    for (let j = prev.b + 1; j < m.a && open; j++) {
+      const it = items[j]!;
+      if (it.flags & F.FINDING || (it.flags && !(it.flags & AFTER) && it.text !== '?')) open = false;
+    }
+    if (!open) break;
+    out.push(m);
+    prev = m;
+  }
+  return out;
+}
+
+/**
+ * The readings with the other members of their or/versus lists that read the same sign ("opacities, left greater than
+ * right, atelectasis versus aspiration/pneumonia": the slash pair took the sign, atelectasis is the first alternative).
+ */
+function listedWith(groups: readonly (readonly Mention[])[], alts: Mention[], s: Mention, g: Grammar): Mention[] {
+  const out = new Set(alts);
+  for (const gr of groups) {
+    if (!gr.some((m) => out.has(m))) continue;
+    for (const m of gr) {
+      if (m === s || m.dropped || m.absorbed || m.kind === 'normal' || m.status === 'absent') continue;
+      if (g.info.get(m.name)?.signs.has(s.name) && samePlace(s, m)) out.add(m);
+    }
+  }
+  return [...out].sort((x, y) => x.a - y.a);
 }
 
 /** The status a sign heading its own list of alternatives had before the list made it one of them (scopes.ts). */
@@ -59,12 +117,14 @@ function ownStatus(s: Mention): void {
  */
 export function keepUndecided(items: readonly Item[], mentions: readonly Mention[], groups: readonly (readonly Mention[])[], g: Grammar): void {
   for (const s of mentions) {
-    if (!s.into || s.into.length < 2 || !s.absorbed || s.kind === 'normal' || s.dropped || s.status === 'absent') continue;
-    const alts = s.into.filter((t) => !t.dropped && !t.absorbed && t.status !== 'absent' && t.kind !== 'normal').sort((x, y) => x.a - y.a);
-    if (alts.length < 2 || new Set(alts.map((t) => t.name)).size < 2) continue;
+    if (!s.into || !s.absorbed || s.kind === 'normal' || s.dropped || s.status === 'absent') continue;
+    const own = s.into.filter((t) => !t.dropped && !t.absorbed && t.status !== 'absent' && t.kind !== 'normal').sort((x, y) => x.a - y.a);
+    if (!own.length) continue;
     let differential = true;
-    for (let i = 1; i < alts.length && differential; i++) differential = joined(items, groups, alts[i - 1]!, alts[i]!, g);
+    for (let i = 1; i < own.length && differential; i++) differential = joined(items, groups, own[i - 1]!, own[i]!, g);
     if (!differential) continue;
+    const alts = listedWith(groups, [...own, ...afterthoughts(items, mentions, groups, s, own[own.length - 1]!, g)], s, g);
+    if (alts.length < 2 || new Set(alts.map((t) => t.name)).size < 2) continue;
     s.absorbed = false;
     s.into = undefined;
     if (groups.some((gr) => gr.includes(s))) ownStatus(s);

@@ -40,6 +40,27 @@ describe('a sign followed by alternatives the report does not choose between', (
   });
 });
 
+describe('readings added after the first, hedged on their own, leave the choice open', () => {
+  it.each([
+    ['Increasing opacity at the left lower lobe, concerning for pneumonia or atelectasis, aspiration not excluded.', ['pneumonia', 'atelectasis', 'aspiration']],
+    ['Bibasal shadowing, likely atelectasis though aspiration or infection cannot be excluded.', ['atelectasis', 'aspiration', 'pneumonia']],
+    ['Right lower lobe opacity, likely atelectasis, although pneumonia is not excluded.', ['atelectasis', 'pneumonia']],
+    ['Left basilar opacity, probably atelectasis, possibly pneumonia.', ['atelectasis', 'pneumonia']],
+    ['New right basilar opacities, concerning for pneumonia in the appropriate clinical setting; atelectasis is also possible.', ['pneumonia', 'atelectasis']],
+    ['Bibasilar opacities, left greater than right, atelectasis versus aspiration/pneumonia.', ['atelectasis', 'aspiration', 'pneumonia']],
+  ])('%s', (text, readings) => {
+    const found = extractFindings(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ status: 'present', interpretations: readings });
+    expect(['lung opacity']).toContain(found[0]!.name);
+  });
+
+  it('a hedged finding somewhere else is a finding of its own', () => {
+    expect(seen('Right basal opacity, likely pneumonia, possible small left effusion.')).toEqual(['pneumonia:uncertain:right', 'pleural effusion:uncertain:left']);
+    expect(seen('Left lower lobe consolidation, likely pneumonia; possible atelectasis at the right base.')).toEqual(['pneumonia:uncertain:left', 'atelectasis:uncertain:right']);
+  });
+});
+
 describe('what stays as it was', () => {
   it('a single interpretation names the finding', () => {
     expect(seen('Left basal opacity, likely atelectasis.')).toEqual(['atelectasis:uncertain:left']);
