@@ -46,6 +46,8 @@ export const FINDING_NAMES = [
   'sternal dehiscence', 'viral lower respiratory tract infection',
   // issue 12, seventh session: the nodes of the mediastinal stations, named apart from the hilar nodes beside them
   'mediastinal lymphadenopathy', 'blast lung', 'pulmonary metastases', 'invasive fungal infection',
+  // issue 12, ninth session: a drug's lung injury, the conglomerate masses of a pneumoconiosis, sarcoidosis, an enlarged spleen
+  'drug-induced pneumonitis', 'progressive massive fibrosis', 'sarcoidosis', 'splenomegaly',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];
