@@ -10,6 +10,7 @@ import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
 import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
+import { heartRatioFinding } from './heart-ratio.js';
 import { deniedNames, dropCaveats, reserveForFilm, reviveDescribed } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
@@ -52,8 +53,10 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     if (sentence.skip) continue;
     const items = buildItems(clean, sentence.start, sentence.end, g);
     const mentions = findMentions(items, g);
+    const ratio = heartRatioFinding(clean, sentence.start, sentence.end, sentence.index);
     if (mentions.length === 0) {
       denied = NO_NAMES;
+      if (ratio) out.push(ratio);
       continue;
     }
     const scopes = assignStatus(items, mentions, clean);
@@ -70,7 +73,9 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     gradesBySide(items, mentions, g);
     prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device);
     sideFromDrain(mentions, g);
+    const before = out.length;
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);
+    if (ratio && !out.slice(before).some((f) => f.name === 'cardiomegaly')) out.push(ratio);
   }
   return finalizeIds(out);
 }
