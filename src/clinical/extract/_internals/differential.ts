@@ -67,23 +67,31 @@ const AFTER = BETWEEN | F.CLAUSE | F.TERM | F.ALT | F.BREAK;
  * also possible"): the radiologist leaves the choice open, so they join the differential. A reading with a side or a
  * place of its own is a statement about somewhere else and stays apart.
  */
-function afterthoughts(items: readonly Item[], mentions: readonly Mention[], groups: readonly (readonly Mention[])[], s: Mention, last: Mention, g: Grammar): Mention[] {
+function afterthoughts(items: readonly Item[], mentions: readonly Mention[], groups: readonly (readonly Mention[])[], s: Mention, place: Mention, last: Mention, g: Grammar): Mention[] {
   const out: Mention[] = [];
   let prev = last;
+  // where the words between the last reading and the next one begin: after a finding named only as the setting
+  // ("aspiration in the setting of a large hiatal hernia; atelectasis is also possible"), which states nothing here
+  let from = last.b;
   for (const m of [...mentions].sort((x, y) => x.a - y.a)) {
     if (m.a <= prev.b) continue;
+    if (m.dropped) {
+      from = Math.max(from, m.b);
+      continue;
+    }
     // "though aspiration or pneumonia cannot be excluded": the list's hedge is each member's
     const listed = out.length > 0 && groups.some((gr) => gr.includes(prev) && gr.includes(m));
-    if (m.dropped || m.absorbed || m.kind === 'normal' || m.status !== 'uncertain' || !(hedgedOwn(m) || listed)) break;
-    if (!g.info.get(m.name)?.signs.has(s.name) || !samePlace(s, m)) break;
+    if (m.absorbed || m.kind === 'normal' || m.status !== 'uncertain' || !(hedgedOwn(m) || listed)) break;
+    if (!g.info.get(m.name)?.signs.has(s.name) || !samePlace(place, m)) break;
     let open = true;
-    for (let j = prev.b + 1; j < m.a && open; j++) {
+    for (let j = from + 1; j < m.a && open; j++) {
       const it = items[j]!;
       if (it.flags & F.FINDING || (it.flags && !(it.flags & AFTER) && it.text !== '?')) open = false;
     }
     if (!open) break;
     out.push(m);
     prev = m;
+    from = m.b;
   }
   return out;
 }
@@ -92,13 +100,16 @@ function afterthoughts(items: readonly Item[], mentions: readonly Mention[], gro
  * The readings with the other members of their or/versus lists that read the same sign ("opacities, left greater than
  * right, atelectasis versus aspiration/pneumonia": the slash pair took the sign, atelectasis is the first alternative).
  */
-function listedWith(groups: readonly (readonly Mention[])[], alts: Mention[], s: Mention, g: Grammar): Mention[] {
+function listedWith(groups: readonly (readonly Mention[])[], alts: Mention[], s: Mention, place: Mention): Mention[] {
   const out = new Set(alts);
   for (const gr of groups) {
-    if (!gr.some((m) => out.has(m))) continue;
+    const reading = gr.find((m) => out.has(m));
+    if (!reading) continue;
     for (const m of gr) {
       if (m === s || m.dropped || m.absorbed || m.kind === 'normal' || m.status === 'absent') continue;
-      if (g.info.get(m.name)?.signs.has(s.name) && samePlace(s, m)) out.add(m);
+      // set against a reading of the sign, it is another reading of it ("opacity - consolidation versus atelectasis");
+      // only a side of its own sets it apart (the words before a dash may have lent it a place)
+      if (m.lats.every((l) => place.lats.includes(l) || reading.lats.includes(l))) out.add(m);
     }
   }
   return [...out].sort((x, y) => x.a - y.a);
@@ -123,7 +134,9 @@ export function keepUndecided(items: readonly Item[], mentions: readonly Mention
     let differential = true;
     for (let i = 1; i < own.length && differential; i++) differential = joined(items, groups, own[i - 1]!, own[i]!, g);
     if (!differential) continue;
-    const alts = listedWith(groups, [...own, ...afterthoughts(items, mentions, groups, s, own[own.length - 1]!, g)], s, g);
+    // the place the sign was stated with, or (moved onto its first reading before a dash) that reading's
+    const place = s.lats.length || s.locs.length ? s : own[0]!;
+    const alts = listedWith(groups, [...own, ...afterthoughts(items, mentions, groups, s, place, own[own.length - 1]!, g)], s, place);
     if (alts.length < 2 || new Set(alts.map((t) => t.name)).size < 2) continue;
     s.absorbed = false;
     s.into = undefined;

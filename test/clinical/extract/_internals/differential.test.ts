@@ -48,6 +48,8 @@ describe('readings added after the first, hedged on their own, leave the choice 
     ['Left basilar opacity, probably atelectasis, possibly pneumonia.', ['atelectasis', 'pneumonia']],
     ['New right basilar opacities, concerning for pneumonia in the appropriate clinical setting; atelectasis is also possible.', ['pneumonia', 'atelectasis']],
     ['Bibasilar opacities, left greater than right, atelectasis versus aspiration/pneumonia.', ['atelectasis', 'aspiration', 'pneumonia']],
+    ['Hazy opacity at the left base obscuring the medial left hemidiaphragm - consolidation versus atelectasis.', ['consolidation', 'atelectasis']],
+    ['New bibasilar opacities may represent aspiration in the setting of a large hiatal hernia; atelectasis is also possible.', ['aspiration', 'atelectasis']],
   ])('%s', (text, readings) => {
     const found = extractFindings(text);
     expect(found).toHaveLength(1);
