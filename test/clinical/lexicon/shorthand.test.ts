@@ -49,6 +49,11 @@ describe('lexicon shorthand: tubes', () => {
     expect(seen('R ICC in situ.')).toEqual(['chest tube:present:right']);
   });
 
+  it('an ICD or ICC recommended or advised is no device yet', () => {
+    expect(seen('Right haemopneumothorax. ICD insertion advised.')).toEqual(['hydropneumothorax:present:right']);
+    expect(seen('Large left pneumothorax, ICC recommended.')).toEqual(['pneumothorax:present:left']);
+  });
+
   it('ICD is a drain where its sentence speaks of a drain, a defibrillator where it speaks of leads', () => {
     expect(seen('Right apical ICD in situ.')).toEqual(['chest tube:present:right']);
     expect(seen('Left chest wall ICD with leads in the RA and RV.')).toEqual(['pacemaker:present:left']);
