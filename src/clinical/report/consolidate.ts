@@ -231,6 +231,15 @@ function airwaySide(f: Finding): Pick<Finding, 'laterality'> | undefined {
  */
 function absorbGenericSurgery(merged: readonly Finding[], absorbed: Set<Finding>): void {
   const byName = getLexicon().byName;
+  // "Surgical clips in the right upper quadrant from cholecystectomy": the operation named with the clips it left is their
+  // cause, not a second post-surgical finding (a transplant or a resection beside sternal wires stays a finding)
+  for (const f of merged) {
+    if (f.name !== 'surgical procedure' || !affirmed(f) || absorbed.has(f)) continue;
+    const left = merged.find((h) => h !== f && h.sentence === f.sentence && affirmed(h) && !absorbed.has(h) && h.name === 'surgical clips');
+    if (!left) continue;
+    absorbed.add(f);
+    left.evidence = [...new Set([...(left.evidence ?? []), f.name])];
+  }
   const specific = merged.find((f) => affirmed(f) && !absorbed.has(f) && byName.get(f.name)?.category === 'postsurgical' && !byName.get(f.name)?.signOnly);
   if (!specific) return;
   for (const f of merged) {
