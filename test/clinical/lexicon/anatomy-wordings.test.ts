@@ -1,6 +1,7 @@
 /**
- * Anatomy wordings of the ninth session (issue 12): the knuckle (the aortic knuckle of British reports) and the right
- * paratracheal stripe, which names its own side. Own example sentences.
+ * Anatomy wordings of the ninth session (issue 12): the knuckle (the aortic knuckle of British reports), the right
+ * paratracheal stripe, which names its own side, the aortopulmonary window and nodal disease; "raises concern for" as a
+ * hedge. Own example sentences.
  */
 import { describe, expect, it } from 'vitest';
 import { seen } from '../report/_helpers.js';
@@ -27,5 +28,26 @@ describe('lexicon anatomy: the right paratracheal stripe', () => {
   it('a normal or unwidened stripe states no nodes', () => {
     expect(seen('Normal right paratracheal stripe.')).toEqual([]);
     expect(seen('No widening of the right paratracheal stripe.')).toEqual([]);
+  });
+});
+
+describe('lexicon anatomy: the aortopulmonary window', () => {
+  it('a full or convex AP window is mediastinal lymphadenopathy; raising concern for it hedges it', () => {
+    expect(seen('Subtle fullness at the aortopulmonary window.')).toEqual(['mediastinal lymphadenopathy:present']);
+    expect(seen('AP window convexity.')).toEqual(['mediastinal lymphadenopathy:present']);
+    expect(seen('AP window fullness raises concern for nodal disease.')).toEqual(['mediastinal lymphadenopathy:uncertain']);
+  });
+
+  it('nodal disease is lymphadenopathy, of the station its sentence names', () => {
+    expect(seen('Bulky right hilar nodal disease.')).toEqual(['hilar lymphadenopathy:present:right']);
+    expect(seen('Subcarinal nodal disease.')).toEqual(['mediastinal lymphadenopathy:present']);
+    expect(seen('No hilar or mediastinal nodal disease.')).toEqual([]);
+  });
+});
+
+describe('lexicon certainty: raises concern for', () => {
+  it('raising concern or suspicion for an interpretation links it to its sign, as concerning for does', () => {
+    expect(seen('Right lower lobe opacity raises concern for pneumonia.')).toEqual(['pneumonia:uncertain:right']);
+    expect(seen('Left hilar fullness, raising suspicion of lymphadenopathy.')).toEqual(['hilar lymphadenopathy:uncertain:left']);
   });
 });
