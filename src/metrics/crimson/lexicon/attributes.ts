@@ -10,6 +10,7 @@ import { SIGNIFICANCE_WEIGHTS, type AttributeErrorType } from '../score.js';
 import { sameTip, tipGrade } from './devices.js';
 import type { Judged } from './judged.js';
 import { vagueGrade, type Grade } from './grading.js';
+import { kindDifferences } from './kinds.js';
 import { LEVEL, sharedSign, sideRelation, type Match } from './match.js';
 
 const weightOf = (s: SignificanceLevel): number => SIGNIFICANCE_WEIGHTS[s]!;
@@ -89,6 +90,14 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b) ?? 'opacity'} as "${b.name}" where the reference reads "${a.name}"`);
     // a second reading of a finding another prediction matched: its one error is the reading
     if (all.find((x) => x.r === r) !== m) return out;
+  } else if (m.names === 'kind') {
+    // tension is §1.5's "simple vs tension" (always significant); fluid, blood or pus a descriptor
+    // that weighs as the heavier of the two findings
+    const named = (side: 'r' | 'p') => all.filter((x) => x[side === 'r' ? 'p' : 'r'] === (side === 'r' ? p : r)).map((x) => x[side].f.name);
+    for (const d of kindDifferences(a.name, b.name, named('r'), named('p'))) {
+      const severity: Grade = d.attribute === 'severity' || Math.max(weightOf(r.significance), weightOf(p.significance)) >= 0.5 ? 'significant' : 'negligible';
+      add(d.attribute, severity, d.explanation);
+    }
   } else if (m.names !== 'same' && !sizeNamesIt(a, b)) {
     const grade = m.names === 'unspecific' ? vagueGrade(p, r) : vagueGrade(r, p);
     const severity: Grade = grade === 'significant' || weightOf(r.significance) >= 1 ? 'significant' : 'negligible';

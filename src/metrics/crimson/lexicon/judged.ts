@@ -11,6 +11,7 @@ import type { Context } from '../../contract.js';
 import type { SignificanceLevel } from '../schema.js';
 import { SIGNIFICANCE_WEIGHTS } from '../score.js';
 import { descriptorsOf, type DescriptorAxis } from './descriptors.js';
+import { foldKinds } from './kinds.js';
 
 /** A finding of one report, with its significance for this patient. */
 export interface Judged {
@@ -40,7 +41,8 @@ export interface Reading {
 /** The judged findings of a report, ids `R1..` or `P1..`. */
 export function judgeReport(text: string, prefix: 'R' | 'P', context: Context): Judged[] {
   // a collapse naming no lobe is atelectasis (METRICS §1.5), before mentions merge
-  const present = consolidate(extractFindings(text).map((f) => comparedFinding(f, text))).filter((f) => f.status !== 'absent');
+  // ("left pneumothorax under tension" is one tension pneumothorax, kinds.ts)
+  const present = foldKinds(consolidate(extractFindings(text).map((f) => comparedFinding(f, text))).filter((f) => f.status !== 'absent'));
   // "moderate right and small left effusions" after each side was described restates them: a
   // finding stated for each side is not a third, bilateral one
   const sided = (f: Finding, side: 'left' | 'right') => present.some((x) => x.name === f.name && x.laterality === side);

@@ -7,6 +7,7 @@
 import type { Finding, Laterality } from '../../../clinical/model.js';
 import { sameTip } from './devices.js';
 import { vagueGrade } from './grading.js';
+import { partOf, sameCore } from './kinds.js';
 import type { Judged } from './judged.js';
 import { SIGNIFICANCE_WEIGHTS } from '../score.js';
 
@@ -29,7 +30,8 @@ export interface Match {
   /** How the names relate. */
   /** reinterpreted: the same sign read as another finding ("opacity, likely atelectasis" for "opacity, suspicious for pneumonia"). */
   /** restated: a second, vaguer or more specific, mention of a reference finding already matched (no error of its own). */
-  names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted' | 'restated';
+  /** kind: two names of one core pleural finding (a pneumothorax and a tension pneumothorax: kinds.ts). */
+  names: 'same' | 'unspecific' | 'overinterpretation' | 'reinterpreted' | 'restated' | 'kind';
   /**
    * Matched through a reading of an undecided differential (`Finding.interpretations`): the other
    * report names one of the alternatives the sign of `in` was given ("opacity, atelectasis or
@@ -96,12 +98,23 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
     const p = preds.find((x) => ok(r, x) && sameName(r, x) && sideRelation(r.f.laterality, x.f.laterality) === 'superset');
     if (p) pair(r, p, 'same');
   }
+  // 2b. A kind of the same core pleural finding (tension, fluid, blood: a severity or descriptor
+  // error, kinds.ts), on a compatible side, then on any side (a location error as well).
+  const kinds = (sides: (x: Judged, p: Judged) => boolean) => {
+    for (const p of preds) {
+      if (predMatched.has(p)) continue;
+      const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sameCore(x.f.name, p.f.name) && sides(x, p));
+      if (r) pair(r, p, 'kind');
+    }
+  };
+  kinds(compatible);
   // 3. Same name, any side: the wrong side is a location error.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
     const r = refs.find((x) => !refMatched.has(x) && ok(x, p) && sameName(x, p));
     if (r) pair(r, p, 'same');
   }
+  kinds(() => true);
   // 3b. A reading of a differential (CONVENTIONS §4: the sign is the finding, the alternatives its
   // candidate interpretations): the other report naming one of them names that finding, in its place.
   for (const p of preds) {
@@ -134,6 +147,18 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
     if (predMatched.has(p)) continue;
     const m = matches.find((x) => ok(x.r, p) && sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && placed(x.r.f, p.f) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
     if (m) pair(m.r, p, 'restated');
+  }
+  // 6b. One part of a kind named apart, beside the other ("left pneumothorax and left effusion" for a
+  // left hydropneumothorax, "pneumothorax ... tension" in two sentences): the same finding.
+  for (const p of preds) {
+    if (predMatched.has(p)) continue;
+    const m = matches.find((x) => ok(x.r, p) && compatible(x.r, p) && x.p.f.name !== p.f.name && (partOf(p.f.name, x.r.f.name) || partOf(p.f.name, x.p.f.name)));
+    if (m) pair(m.r, p, 'restated');
+  }
+  for (const r of refs) {
+    if (refMatched.has(r)) continue;
+    const m = matches.find((x) => ok(r, x.p) && compatible(r, x.p) && x.r.f.name !== r.f.name && (partOf(r.f.name, x.p.f.name) || partOf(r.f.name, x.r.f.name)));
+    if (m) pair(r, m.p, 'restated');
   }
   // 7. A sign named beside its interpretation (§1.5: one finding, the sign its evidence): "bronchial
   // wall thickening" listed apart where the other report reads bronchiectasis from it, or the same
