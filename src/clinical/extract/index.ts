@@ -8,12 +8,14 @@
  */
 import type { Finding } from '../model.js';
 import { attachAttributes, propagate } from './attributes.js';
+import { adviseMove, mayAdviseMove } from './advice.js';
 import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
 import { heartRatioFinding } from './heart-ratio.js';
 import { deniedNames, dropCaveats, reserveForFilm, reviveDescribed } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
+import { readConsidered, statedNames } from './_internals/considered.js';
 import { getGrammar } from './_internals/grammar.js';
 import { gradesBySide, sideOfThePlace } from './_internals/lung-side.js';
 import { buildItems } from './_internals/items.js';
@@ -49,23 +51,32 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
   let prior: Mention | undefined;
   // what the sentence before denied: a caveat right after a denial ("... cannot be entirely excluded") takes nothing back
   let denied: ReadonlySet<string> = NO_NAMES;
+  // what the sentence before stated: the signs "X should be considered" may put a reading forward for
+  let stated: ReadonlySet<string> = NO_NAMES;
   for (const sentence of splitSentences(clean)) {
-    if (sentence.skip) continue;
+    const move = mayAdviseMove(clean, sentence.start, sentence.end);
+    if (sentence.skip && !move) continue;
     const items = buildItems(clean, sentence.start, sentence.end, g);
     const mentions = findMentions(items, g);
+    // an advice line in a section of its own ("Recommendation: withdraw the ETT by 2 cm") or naming no device ("advance the
+    // tube") states no finding, but moves a device named before
+    if (move && (sentence.skip || mentions.length === 0)) adviseMove(items, mentions, out, out.length, g);
+    if (sentence.skip) continue;
     const ratio = heartRatioFinding(clean, sentence.start, sentence.end, sentence.index);
     if (mentions.length === 0) {
-      denied = NO_NAMES;
+      denied = stated = NO_NAMES;
       if (ratio) out.push(ratio);
       continue;
     }
     const scopes = assignStatus(items, mentions, clean);
     applyComparatives(items, mentions);
     dropNonFindings(items, mentions, g);
+    readConsidered(mentions, stated, g);
     dropCaveats(items, mentions, denied);
     reserveForFilm(items, mentions);
     reviveDescribed(items, mentions);
     denied = deniedNames(items, mentions);
+    stated = statedNames(mentions);
     attachAttributes(items, mentions, g);
     shareElidedPlace(items, mentions);
     sideOfThePlace(items, mentions, g);
@@ -75,6 +86,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     sideFromDrain(mentions, g);
     const before = out.length;
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);
+    if (move) adviseMove(items, mentions, out, before, g);
     if (ratio && !out.slice(before).some((f) => f.name === 'cardiomegaly')) out.push(ratio);
   }
   return finalizeIds(out);

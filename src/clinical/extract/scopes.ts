@@ -171,9 +171,15 @@ const NEAR_DENIAL = new Set(['less likely', 'unlikely']);
  */
 const REQUEST = /^(?:needs? to be|to be|must be|has to be|have to be) (?:ruled out|r \/ o|excluded)$/;
 
+/** A passive that puts a reading forward ("aspergillosis SHOULD BE CONSIDERED"): dropped, unless it interprets a sign (considered.ts). */
+const CONSIDERED = /\bbe considered$/;
+
+type PostCue = { neg: boolean; p: 1 | 2 | 3; drop?: boolean; consider?: boolean };
+
 /** The cue a post-cue applies: a limitation of the film or a request drops its finding, a trailing "less likely" denies it. */
-function postCue(items: readonly Item[], k: number): { neg: boolean; p: 1 | 2 | 3; drop?: boolean } {
+function postCue(items: readonly Item[], k: number): PostCue {
   if (limitsTheFilm(items, k) || REQUEST.test(items[k]!.text)) return { neg: false, p: 3, drop: true };
+  if (items[k]!.flags & F.DROPPOST && CONSIDERED.test(items[k]!.text)) return { neg: false, p: 3, drop: true, consider: true };
   if (NEAR_DENIAL.has(items[k]!.text)) return { neg: true, p: 3 };
   return cueOf(items[k]!);
 }
@@ -191,10 +197,10 @@ function postScopes(items: readonly Item[], dirs: Dir[], idx: MentionIndex, cuts
       const ends = idx.endAt.get(j);
       if (ends) {
         for (const m of ends) {
-          if (!m.post || overrides(m, cue)) m.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: true };
-          for (const c of coordinatedBefore(items, m, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false };
+          if (!m.post || overrides(m, cue)) m.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: true, consider: cue.consider };
+          for (const c of coordinatedBefore(items, m, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false, consider: cue.consider };
         }
-        if (close >= 0) for (const c of parenthesized(items, close, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false };
+        if (close >= 0) for (const c of parenthesized(items, close, idx)) if (!c.post || overrides(c, cue)) c.post = { neg: cue.neg, p: cue.p, drop: cue.drop, direct: false, consider: cue.consider };
         break;
       }
       // "pneumonia is less likely BUT cannot be excluded", "less likely, ALTHOUGH not excluded": the hedge reaches back over

@@ -37,6 +37,10 @@ interface Segment {
   skip: boolean;
   /** A skipped header whose text may run over several sentences of one line (advice, differential, sign-off). */
   long?: boolean;
+  /** A skipped header naming the study (comparison, technique): it says one thing ({@link STUDY_HEADERS}). */
+  study?: boolean;
+  /** A kept header opening the findings. */
+  findings?: boolean;
 }
 
 /**
@@ -48,9 +52,19 @@ const LONG_HEADERS = new Set(['recommendation', 'recommendations', 'notification
   'electronically signed by', 'advice', 'adv', 'advise', 'advised', 'rec', 'recs', 'suggestion', 'suggestions', 'plan', 'd / d', 'dd',
   'ddx', 'differential', 'differentials', 'differential diagnosis', 'differential diagnoses']);
 
+/**
+ * Skipped headers that name the study itself (comparison, technique, exam) in one statement: on a line that an impression
+ * header ends ("Comparison: ___. Right basal opacity. IMPRESSION: Pneumonia."), the findings follow that statement
+ * without a header of their own. A history may run over several sentences up to the impression, so it keeps its line.
+ */
+const STUDY_HEADERS = new Set(['comparison', 'comparisons', 'comp', 'technique', 'examination', 'exam', 'procedure', 'type of exam',
+  'study', 'reference exam', 'prior studies', 'views']);
+/** Kept headers that open the findings: the text before them on their line is still the skipped section's. */
+const FINDINGS_HEADERS = new Set(['findings', 'finding', 'report', 'result', 'results']);
+
 function header(start: number, end: number, label: string, skip: ReadonlySet<string>): Segment {
   const key = phraseKey(label);
-  return { start, end, skip: skip.has(key), long: LONG_HEADERS.has(key) };
+  return { start, end, skip: skip.has(key), long: LONG_HEADERS.has(key), study: STUDY_HEADERS.has(key), findings: FINDINGS_HEADERS.has(key) };
 }
 
 const LABEL_CHAR = /[A-Za-z &/\t]/;
@@ -117,22 +131,25 @@ function firstSentenceEnd(text: string, from: number, end: number, abbreviations
  * The text between headers. A skipped section (history, indication...) ends at its first line
  * break after some text: findings often follow on the next line without a header of their own.
  * On a line of its own header's, with no line break before the next header or the end (a
- * one-line report), it governs its first sentence only.
+ * one-line report), it governs its first sentence only; so does a study header before an impression on its line.
  */
 function segments(text: string, cuts: readonly Segment[], abbreviations: ReadonlySet<string>): Segment[] {
   const out: Segment[] = [];
   let pos = 0;
   let skip = false;
   let long = false;
+  let study = false;
   for (let h = 0; h <= cuts.length; h++) {
     const end = h < cuts.length ? cuts[h]!.start : text.length;
     const body = skip ? /\S/.exec(text.slice(pos, end)) : null;
     const lineEnd = body ? text.indexOf('\n', pos + body.index) : -1;
-    const sentenceEnd = body && !long && (lineEnd === -1 || lineEnd >= end) && !(h < cuts.length && !cuts[h]!.skip) ? firstSentenceEnd(text, pos + body.index, end, abbreviations) : -1;
+    const next = h < cuts.length ? cuts[h]! : undefined;
+    const ownLine = !next || next.skip || (study && !next.findings);
+    const sentenceEnd = body && !long && (lineEnd === -1 || lineEnd >= end) && ownLine ? firstSentenceEnd(text, pos + body.index, end, abbreviations) : -1;
     if (lineEnd !== -1 && lineEnd < end) out.push({ start: pos, end: lineEnd, skip: true }, { start: lineEnd, end, skip: false });
     else if (sentenceEnd !== -1) out.push({ start: pos, end: sentenceEnd, skip: true }, { start: sentenceEnd, end, skip: false });
     else out.push({ start: pos, end, skip });
-    if (h < cuts.length) [pos, skip, long] = [cuts[h]!.end, cuts[h]!.skip, cuts[h]!.long === true];
+    if (next) [pos, skip, long, study] = [next.end, next.skip, next.long === true, next.study === true];
   }
   return out;
 }

@@ -52,6 +52,21 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('ends a study header at its first sentence when an impression follows on its line (the findings have no header)', () => {
+    const skips = (t: string) => splitSentences(t).map((x) => [t.slice(x.start, x.end), x.skip]);
+    expect(skips('Comparison: 2 days ago. Patchy left basal opacity. IMPRESSION: Early pneumonia.')).toEqual([
+      ['2 days ago.', true],
+      ['Patchy left basal opacity.', false],
+      ['Early pneumonia.', false],
+    ]);
+    // a blank (`___`) is no sentence of its own
+    expect(skips('Comparison: ___. Patchy left basal opacity. IMPRESSION: Early pneumonia.').map((x) => x[1])).toEqual([false, false]);
+    expect(skips('Technique: AP supine. Right apical pneumothorax. Conclusion: Pneumothorax.').map((x) => x[1])).toEqual([true, false, false]);
+    // a history may run over several sentences up to the impression; before a findings header the study header keeps its run
+    expect(skips('History: Fall. ?Rib fracture. Impression: No fracture.').map((x) => x[1])).toEqual([true, true, false]);
+    expect(skips('Comparison: Prior film. Pleural effusion then. Findings: Clear lungs.').map((x) => x[1])).toEqual([true, true, false]);
+  });
+
   it('keeps unknown "Label:" text such as "Lungs: clear" inside the sentence', () => {
     expect(texts('Lungs: Clear. Heart: normal size.')).toEqual(['Lungs: Clear.', 'Heart: normal size.']);
   });

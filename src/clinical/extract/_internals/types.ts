@@ -115,7 +115,8 @@ export interface Mention {
   pre?: Scope;
   /** The pre-scope cue group directly before this mention (not inherited through a list). */
   direct?: Scope;
-  post?: { neg: boolean; p: 1 | 2 | 3; direct: boolean; drop?: boolean };
+  /** `consider`: the drop came from "should be considered" (a reading put forward, read as possible after a sign: considered.ts). */
+  post?: { neg: boolean; p: 1 | 2 | 3; direct: boolean; drop?: boolean; consider?: boolean };
   /** Not a finding of this study (CONVENTIONS §31): left out of the result. */
   dropped?: boolean;
   /** Names of the signs this interpretation absorbed ("opacity, likely atelectasis": atelectasis with evidence [lung opacity]). */
