@@ -88,3 +88,12 @@ describe('lexicon diagnoses: respiratory distress syndrome of the newborn', () =
     expect(seen('Bilateral airspace opacities in keeping with respiratory distress syndrome.')).toEqual(['ards:present:bilateral']);
   });
 });
+
+describe('lexicon: a poor inspiration is a limit of the study', () => {
+  it('poor, shallow or suboptimal inspiration states no finding; low volumes stated as such are low lung volumes', () => {
+    expect(seen('Poor inspiratory effort.')).toEqual([]);
+    expect(seen('Shallow inspiration. Small left effusion.')).toEqual(['pleural effusion:present:left']);
+    expect(seen('Suboptimal inspiration with low lung volumes.')).toEqual(['low lung volumes:present']);
+    expect(seen('Hypoinflated lungs.')).toEqual(['low lung volumes:present']);
+  });
+});

@@ -5,7 +5,8 @@ import { seen } from './_helpers.js';
 const CASES: [string, string[]][] = [
   // lung volumes
   ['Lung volumes are low with crowding of the bronchovascular markings.', ['low lung volumes:present']],
-  ['Poor inspiratory effort.', ['low lung volumes:present']],
+  ['Poor inspiratory effort.', []],
+  ['Poor inspiratory effort with low lung volumes.', ['low lung volumes:present']],
   ['The lungs are hyperexpanded with flattened hemidiaphragms.', ['hyperinflation:present']],
   // shift and deviation
   ['Rightward mediastinal shift.', ['mediastinal shift:present:right']],
