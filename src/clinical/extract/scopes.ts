@@ -53,7 +53,8 @@ function direction(items: readonly Item[], k: number, idx: MentionIndex, cuts: U
   if (f & F.HEDGEPRE) return (atClauseEnd(items, k, cuts) || labelValue(items, k, idx, cuts)) && hasMentionBefore(items, k, idx) ? 'post' : 'pre';
   if (f & F.DROPPOST) return 'post';
   // "a pneumothorax cannot be excluded GIVEN the surgical emphysema": what follows a reason word is the reason, not the finding
-  if (f & (F.NEGPOST | F.HEDGEPOST)) return !REASON.has(items[k + 1]?.text ?? '') && nextInPhrase(items, k, idx) ? 'pre' : 'post';
+  // "effusion cannot be excluded - blunted costophrenic angle": a spaced dash after the cue ends its clause
+  if (f & (F.NEGPOST | F.HEDGEPOST)) return !REASON.has(items[k + 1]?.text ?? '') && !cuts?.[k + 1] && nextInPhrase(items, k, idx) ? 'pre' : 'post';
   return undefined;
 }
 

@@ -247,3 +247,20 @@ describe('spaced dashes', () => {
   });
 });
 
+
+describe('a spaced dash after a post-cue', () => {
+  it('keeps the hedge on the finding before it, not on the sign after', () => {
+    expect(statuses('Small left pleural effusion cannot be excluded - blunted left costophrenic angle.')).toEqual(['pleural effusion:uncertain1']);
+    expect(statuses('Pneumothorax not seen - small left effusion.')).toEqual(['pneumothorax:absent', 'pleural effusion:present3']);
+  });
+});
+
+describe('hedges and denials over places and signs (regressions)', () => {
+  it.each([
+    ['Possible consolidation in the right lower lobe and left base.', ['consolidation:uncertain1']],
+    ['No consolidation with air bronchograms.', ['consolidation:absent']],
+    ['Possible small left pleural effusion and right basal atelectasis.', ['pleural effusion:uncertain1', 'atelectasis:uncertain1']],
+  ])('%s', (text, expected) => {
+    expect(statuses(text)).toEqual(expected);
+  });
+});
