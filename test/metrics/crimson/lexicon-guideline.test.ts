@@ -142,6 +142,10 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     // an improvement is a change too (treatment response), read like the guideline's listed changes
     expect(graded('Interval decrease of the moderate right pleural effusion.', 'Moderate right pleural effusion.')).toEqual([['temporal', 'significant']]);
     expect(graded('Small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
+    // significant whatever the finding weighs: a new or shrinking atelectasis left unsaid
+    expect(graded('New right basal atelectasis.', 'Right basal atelectasis.')).toEqual([['temporal', 'significant']]);
+    expect(graded('Right basal atelectasis, decreased since the prior film.', 'Right basal atelectasis.')).toEqual([['temporal', 'significant']]);
+    expect(graded('Stable right basal atelectasis.', 'Right basal atelectasis.')).toEqual([]);
   });
 
   describe('location', () => {

@@ -173,7 +173,9 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   if (a.temporal && said && TEMPORAL_GROUP[a.temporal] !== TEMPORAL_GROUP[said]) {
     add('temporal', 'significant', `${a.temporal} in the reference, ${said} in the candidate`);
   } else if (a.temporal && !said && CHANGE.has(a.temporal)) {
-    add('temporal', gradeFor(r), `${a.temporal} in the reference, not stated in the candidate`);
+    // significant whatever the finding weighs (§1.5 gives the level): whether it is new, growing,
+    // shrinking or gone is what the comparison was asked for
+    add('temporal', 'significant', `${a.temporal} in the reference, not stated in the candidate`);
   }
   return out;
 }
