@@ -155,6 +155,15 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     it('adjacent zones are negligible, zones that do not touch significant', () => {
       expect(graded('Right mid zone opacity.', 'Right lower zone opacity.')).toEqual([['location', 'negligible']]);
       expect(graded('Right upper zone opacity.', 'Right lower zone opacity.')).toEqual([['location', 'significant']]);
+      // significant whatever the finding weighs: §1.5 gives the level
+      expect(graded('Left upper zone atelectasis.', 'Left lower zone atelectasis.')).toEqual([['location', 'significant']]);
+      expect(graded('Left mid zone atelectasis.', 'Left lower zone atelectasis.')).toEqual([['location', 'negligible']]);
+    });
+    it('lobes that do not touch are significant whatever the finding weighs; the two left lobes touch', () => {
+      expect(graded('Right upper lobe atelectasis.', 'Right lower lobe atelectasis.')).toEqual([['location', 'significant']]);
+      // adjacent lobes weigh as the finding does (the DEPARTURE below): negligible for atelectasis
+      expect(graded('Left upper lobe atelectasis.', 'Left lower lobe atelectasis.')).toEqual([['location', 'negligible']]);
+      expect(graded('Right middle lobe atelectasis.', 'Right lower lobe atelectasis.')).toEqual([['location', 'negligible']]);
     });
     it('the lingula is part of the left upper lobe: no error', () => {
       expect(graded('Lingular consolidation.', 'Left upper lobe consolidation.')).toEqual([]);

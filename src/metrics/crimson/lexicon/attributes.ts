@@ -20,13 +20,14 @@ const gradeFor = (r: Judged): Grade => (weightOf(r.significance) >= 0.5 ? 'signi
 
 
 /**
- * Location grade: none when a region is shared ("base" and "lower lobe") or one holds the other
- * (the lingula is part of the left upper lobe); adjacent zones (upper/mid, mid/lower) are
- * negligible, as §1.5 says; places that do not touch weigh as the finding does. DEPARTURE from
- * §1.5: two different lobes weigh as the finding does (significant when actionable) even when
- * adjacent. The ranking corpus holds that a middle lobe finding reported in the lower lobe, or a
- * lingular one in the lower lobe, is a real error (the silhouette sign localises it, and
- * bronchoscopy and follow-up target the lobe); see README "Departures".
+ * Location grade (§1.5): none when a region is shared ("base" and "lower lobe") or one holds the
+ * other (the lingula is part of the left upper lobe); adjacent zones (upper/mid, mid/lower)
+ * negligible; places that do not touch (upper against lower zone, RUL against RLL) significant.
+ * DEPARTURE from §1.5: two adjacent lobes (RUL-RML, RML-RLL, LUL-LLL) weigh as the finding does
+ * (significant when actionable), where §1.5 calls them negligible. The ranking corpus holds that a
+ * middle lobe finding reported in the lower lobe, or a lingular one in the lower lobe, is a real
+ * error (the silhouette sign localises it, and bronchoscopy and follow-up target the lobe); see
+ * README "Departures".
  */
 function locationGrade(a: readonly string[], b: readonly string[], r: Judged): Grade | undefined {
   if (a.some((l) => b.includes(l))) return undefined;
@@ -37,7 +38,10 @@ function locationGrade(a: readonly string[], b: readonly string[], r: Judged): G
   const gap = Math.min(...la.flatMap((x) => lb.map((y) => Math.abs(x - y))));
   if (gap === 0) return undefined;
   const lobes = a.some((l) => LOBES.has(l)) && b.some((l) => LOBES.has(l));
-  return gap === 1 && !lobes ? 'negligible' : gradeFor(r);
+  // the left lung has two lobes: its upper (with the lingula) and lower lobes touch (§1.5 "LUL-LLL")
+  const adjacent = gap === 1 || (lobes && r.f.laterality === 'left');
+  if (lobes) return adjacent ? gradeFor(r) : 'significant';
+  return adjacent ? 'negligible' : 'significant';
 }
 
 const LOBES = new Set(['upper lobe', 'middle lobe', 'lower lobe', 'lingula']);
