@@ -22,6 +22,20 @@ import { coordinatedBefore, indexMentions, inNounPhrase, nextInPhrase, REACH, ty
 const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
 const PLAIN = F.LAT | F.LOC | F.SEV | F.TEMP | F.MEAS;
 
+/**
+ * The side and place read inside a term ("widening of the RIGHT paratracheal stripe", "thickening of the left APICAL pleura":
+ * items.ts), first: a side said after the term adds to it ("free air under the right diaphragm, also under the left").
+ */
+function carriedInside(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  for (const m of mentions) {
+    const term = items[m.a]!;
+    if (m.kind !== 'term' || (term.lat === undefined && term.loc === undefined)) continue;
+    const info = g.info.get(m.name)!;
+    if (term.lat && !(term.flags & F.LAT) && info.lateralized) m.lats.push(term.lat);
+    if (term.loc && !(term.flags & F.LOC) && info.located) m.locs.push(term.loc);
+  }
+}
+
 /** The attribute flags of `it` that mention `m` takes. */
 function takes(m: Mention, flags: number, g: Grammar): number {
   const info = g.info.get(m.name)!;
@@ -111,6 +125,7 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
   const statements = mentions.filter((m) => m.kind !== 'term');
   const routes = sheathRoutes(items, mentions, g.info);
   const device = (m: Mention): Mention => routes?.get(m) ?? m;
+  carriedInside(items, mentions, g);
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (it.flags & F.FINDING || !(it.flags & (PLAIN | F.POS | F.PLACE))) continue;

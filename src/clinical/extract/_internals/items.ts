@@ -9,8 +9,8 @@ import { sideChangeSincePrior } from './side-change.js';
 import type { Grammar } from './grammar.js';
 import { parseMeasurement } from './measure.js';
 import { tokenize, type Token } from './tokenize.js';
-import { longestMatch } from './trie.js';
-import { F, newItem, type Item } from './types.js';
+import { longestMatch, longestMatchAcross, type MatchAcross } from './trie.js';
+import { F, newItem, type Item, type Payload } from './types.js';
 
 const RANK = { mild: 1, moderate: 2, severe: 3 } as const;
 const CHANGE_NOUNS = new Set(['increase', 'decrease', 'improvement', 'reduction', 'progression', 'worsening', 'regression', 'interval', 'change']);
@@ -135,14 +135,39 @@ function higher(a: Item, b: Item): Item {
  * The longest phrase at token i, unless it is a cue (not anatomy) whose tail starts a longer
  * finding term ("no large | lung volumes"): then the cue is cut short so the finding keeps its words.
  */
-function matchAt(g: Grammar, toks: readonly Token[], i: number): ReturnType<typeof longestMatch> {
+function matchAt(g: Grammar, toks: readonly Token[], i: number): ReturnType<typeof longestMatch> | MatchAcross {
   const hit = longestMatch(g.root, toks, i);
+  const across = longestMatchAcross(g.root, toks, i, (j, n, first) => sideOrPlace(g, toks, j, n, first));
+  if (across && across.val.flags & F.FINDING && across.len > (hit?.len ?? 0)) return across;
   if (!hit || hit.len < 2 || hit.val.flags & (F.FINDING | F.LAT | F.LOC | F.POS | F.SUBJ)) return hit;
   for (let j = i + 1; j < i + hit.len; j++) {
     const inner = longestMatch(g.root, toks, j);
     if (inner && inner.val.flags & F.FINDING && j + inner.len > i + hit.len) return longestMatch(g.root, toks, i, j - i);
   }
   return hit;
+}
+
+/**
+ * The payload of tokens j..j+n-1 when they are a side word inside a term ("right", "left sided"), or a place word right
+ * after one ("left APICAL pleura"). Not the start of a longer side phrase: "complete opacification of the LEFT HEMITHORAX"
+ * names the side as its place, and the term there may mean something else than the sided finding.
+ */
+function sideOrPlace(g: Grammar, toks: readonly Token[], j: number, n: number, first: boolean): Payload | undefined {
+  const hit = longestMatch(g.root, toks, j, n);
+  if (!hit || hit.len !== n) return undefined;
+  if (!first) return hit.val.flags === F.LOC || hit.val.flags === F.LAT ? hit.val : undefined;
+  if (hit.val.flags !== F.LAT) return undefined;
+  const longer = longestMatch(g.root, toks, j)!;
+  return longer.len === n || !(longer.val.flags & F.LAT) ? hit.val : undefined;
+}
+
+/** A term read across side or place words keeps them as its own side and place (attributes.ts reads them). */
+function carry(it: Item, inside: readonly Payload[]): Item {
+  for (const v of inside) {
+    if (v.flags & F.LAT && it.lat === undefined) it.lat = v.lat;
+    if (v.flags & F.LOC && it.loc === undefined) it.loc = v.loc;
+  }
+  return it;
 }
 
 /** The items of the sentence (a plain word has only F.WORD; punctuation without meaning has no flags) `text[start, end)`. */
@@ -176,7 +201,8 @@ export function buildItems(text: string, start: number, end: number, g: Grammar)
     }
     const last = toks[i + hit.len - 1]!;
     const text2 = hit.len === 1 ? tok.t : joined(toks, i, i + hit.len);
-    items.push(newItem(hit.val, hit.val.flags, tok.s, last.e, text2, tok.t, undefined));
+    const item = newItem(hit.val, hit.val.flags, tok.s, last.e, text2, tok.t, undefined);
+    items.push('inside' in hit ? carry(item, hit.inside) : item);
     i += hit.len;
   }
   // A degree word before a change describes the change, not the finding ("mildly increased", "slight increase in").
