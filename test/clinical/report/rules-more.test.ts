@@ -34,7 +34,7 @@ describe('general rules: non-findings, signs and their interpretation, places', 
 const PRECISION: [string, string, string[]][] = [
   ['a link after a long list of signs', 'Overexpanded lungs with flattened diaphragms and a widened retrosternal airspace, in keeping with emphysema.', ['emphysema:present:bilateral']],
   ['a link after signs joined by and', 'Large left pneumothorax with collapse of the left lung, rightward shift of the mediastinum and trachea, and inversion of the left hemidiaphragm, in keeping with tension.', ['tension pneumothorax:present:left']],
-  ['a list member headed by an unknown word keeps its own side', 'Mild shift of the mediastinum to the left, and flattening of the right hemidiaphragm.', ['mediastinal shift:present:left']],
+  ['a list member headed by an unknown word keeps its own side', 'Mild shift of the mediastinum to the left, and irregularity of the right hemidiaphragm.', ['mediastinal shift:present:left']],
   ['a dash after the signs names their interpretation', 'R lower zone consolidation, R hemidiaphragm obscured - RLL pneumonia.', ['pneumonia:present:right']],
   ['a dash after the finding names its signs', 'RLL collapse - triangular density behind the heart with loss of the right hemidiaphragm outline.', ['lobar collapse:present:right']],
   ['a dash between findings that do not explain each other', 'Small right effusion - no pneumothorax. Left basal opacity.', ['pleural effusion:present:right', 'lung opacity:present:left']],
