@@ -149,8 +149,16 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
   });
 
   describe('location', () => {
-    it('the wrong side is significant', () => {
-      expect(graded('Moderate left pleural effusion.', 'Moderate right pleural effusion.')).toEqual([['location', 'significant']]);
+    it('the wrong side of a device or of a displacement is a significant location error', () => {
+      expect(graded('Left chest drain in situ.', 'Right chest drain in situ.')).toEqual([['location', 'significant']]);
+      expect(graded('Mediastinal shift to the left.', 'Mediastinal shift to the right.')).toEqual([['location', 'significant']]);
+    });
+    it('DEPARTURE (README): a lung, pleural or bone lesion on the wrong side is a false and a missed finding', () => {
+      const e = judge('Displaced fractures of the left 4th and 5th ribs.', 'Displaced fractures of the right 4th and 5th ribs.');
+      expect(e.matched_findings).toEqual([]);
+      expect([e.errors.false_findings, e.errors.missing_findings]).toEqual([['P1'], ['R1']]);
+      // below a report that names the lesion on its side with the wrong grade
+      expect(score('Moderate left pleural effusion.', 'Moderate right pleural effusion.')).toBeLessThan(score('Moderate left pleural effusion.', 'Small left pleural effusion.'));
     });
     it('adjacent zones are negligible, zones that do not touch significant', () => {
       expect(graded('Right mid zone opacity.', 'Right lower zone opacity.')).toEqual([['location', 'negligible']]);

@@ -1,10 +1,12 @@
 /**
  * Pairs candidate findings with reference findings (METRICS §1.5 matching rules), in passes:
- * same name and compatible side; same name, other side (a location error); a sign and its
+ * same name and compatible side; same name, other side (a location error, except a lesion of the
+ * lung, pleura or bones: `wrongSide`); a sign and its
  * interpretation (`lung opacity` for `pneumonia`: unspecific / overinterpretation). A device
  * said to be malpositioned in one report and well placed in the other is not the same finding.
  */
 import type { Finding, Laterality } from '../../../clinical/model.js';
+import { getLexicon } from '../../../clinical/lexicon/load.js';
 import { sameTip } from './devices.js';
 import { vagueGrade } from './grading.js';
 import { partOf, sameCore } from './kinds.js';
@@ -65,7 +67,28 @@ function placementsAgree(r: Judged, p: Judged): boolean {
  * sides of acting (benign against actionable or urgent).
  */
 function ok(r: Judged, p: Judged): boolean {
+  if (wrongSide(r, p)) return false;
   return !(r.significance === 'benign_expected' && weight(p) >= 0.5) && !(p.significance === 'benign_expected' && weight(r) >= 0.5);
+}
+
+/** Categories whose side is the lesion's own place: the lung, the pleura, the ribs and other bones. */
+const SIDED = new Set(['lung', 'pleura', 'bone']);
+
+/**
+ * A lesion of the lung, pleura or chest wall named on the other side is not the reference's
+ * finding: the drain, the aspiration, the block or the follow-up goes to the side without it,
+ * and the side with it goes untreated. Unmatched, it is a false finding where the candidate puts
+ * it and a missed one where it is; matched, the wrong side would keep half of the finding's credit
+ * or more, above a report that names it on its side with a grade wrong. DEPARTURE from §1.5 ("a
+ * finding at another location is a location error, not a miss"), for these categories only: the
+ * side a midline structure is displaced to (mediastinal shift, tracheal deviation) is a direction,
+ * and a device, a foreign body or an operation named on the other side (an inhaled foreign body
+ * still leads to bronchoscopy of both bronchi) stay matched with a location error.
+ */
+export function wrongSide(r: Judged, p: Judged): boolean {
+  if (sideRelation(r.f.laterality, p.f.laterality) !== 'opposite') return false;
+  const entry = getLexicon().byName.get(r.f.name);
+  return !!entry?.lateralized && SIDED.has(entry.category) && SIDED.has(getLexicon().byName.get(p.f.name)?.category ?? '');
 }
 
 /** Pairs candidate findings with reference findings (see the module comment). */
