@@ -7,6 +7,7 @@ import { extractFindings as extractSentenceFindings } from '../extract/index.js'
 import type { Finding } from '../model.js';
 import { significanceCues, significanceOf, type PatientContext } from '../significance.js';
 import { consolidate } from './consolidate.js';
+import { withoutSuperseded } from './preliminary.js';
 import type { ReportFinding } from './types.js';
 import { weighTogether } from './weigh.js';
 import { diffuseSide } from '../extract/diffuse.js';
@@ -56,6 +57,6 @@ export function extractFindings(text: string, options: ExtractOptions = {}): Rep
   if (typeof text !== 'string' || text.length === 0) return [];
   const context = options.context ?? {};
   // after merging: an unsided mention still joins a sided one first; what stays unsided of a diffuse process is both lungs
-  const findings = consolidate(extractSentenceFindings(text), text).map((f) => toReportFinding(diffuseSide(f), text, context));
+  const findings = consolidate(withoutSuperseded(extractSentenceFindings(text), text), text).map((f) => toReportFinding(diffuseSide(f), text, context));
   return weighTogether(findings, text);
 }
