@@ -9,7 +9,7 @@ import { keepsBesideHedge } from '../extract/attributes.js';
 import { DIFFUSE } from '../extract/diffuse.js';
 import { getLexicon } from '../lexicon/load.js';
 import type { Finding, Laterality, Status } from '../model.js';
-import { absorbOedemaSigns } from './oedema-signs.js';
+import { absorbExplainedSigns } from './explained-signs.js';
 
 const RANK: Record<Status, number> = { absent: 0, uncertain: 1, present: 2 };
 
@@ -162,7 +162,7 @@ export function consolidate(findings: readonly Finding[], text?: string): Findin
   absorbUnplacedMass(merged, absorbed);
   if (text !== undefined) absorbHilarBulk(merged, absorbed, text);
   if (text !== undefined) absorbAirspaceDisease(merged, absorbed, text);
-  if (text !== undefined) absorbOedemaSigns(merged, absorbed, text);
+  if (text !== undefined) absorbExplainedSigns(merged, absorbed, text);
   // in place, keys where a spread would put them: `merged` holds this call's own copies
   const out = merged.filter((f) => !absorbed.has(f));
   for (let i = 0; i < out.length; i++) {
