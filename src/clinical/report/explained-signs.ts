@@ -33,14 +33,14 @@ export const EXPLAINED_SIGNS: readonly ExplainedSign[] = [
   // the aortic knob lost in a widened mediastinum or an injured aorta is that widening, not a silhouette sign of the lung
   { diagnoses: ['widened mediastinum', 'aortic dissection'], sign: 'silhouette sign', stated: (_f, span) => /\baortic (?:knob|knuckle|arch)\b/i.test(span) },
   { diagnoses: ['lung abscess'], sign: 'cavitary lesion' },
-  { diagnoses: ['fibrosis'], sign: 'interstitial opacities' },
+  { diagnoses: ['fibrosis'], sign: 'interstitial opacities', diffuse: true },
   { diagnoses: ['lobar collapse', 'atelectasis'], sign: 'mucus plugging', stated: causeOfCollapse },
   ...OEDEMA_SIGNS,
 ];
 
 /** A sign's side fits a diagnosis's: the same, one of them unstated, or one side of a bilateral diagnosis. */
-const sideFits = (sign: Laterality | undefined, dx: Laterality | undefined): boolean =>
-  sign === dx || sign === undefined || dx === undefined || dx === 'bilateral';
+const sideFits = (sign: Laterality | undefined, dx: Laterality | undefined, diffuse = false): boolean =>
+  sign === dx || sign === undefined || dx === undefined || dx === 'bilateral' || (diffuse && sign === 'bilateral');
 
 /** Absorbs every affirmed sign that `rules` make the evidence of an affirmed, unabsorbed diagnosis of the report. */
 export function absorbExplainedSigns(merged: readonly Finding[], absorbed: Set<Finding>, text: string, rules: readonly ExplainedSign[] = EXPLAINED_SIGNS): void {
@@ -49,12 +49,14 @@ export function absorbExplainedSigns(merged: readonly Finding[], absorbed: Set<F
       if (sign.name !== rule.sign || sign.status === 'absent' || absorbed.has(sign)) continue;
       if (rule.stated && !rule.stated(sign, text.slice(sign.span[0], sign.span[1]), text)) continue;
       const dx = merged.find((d) => d !== sign && rule.diagnoses.includes(d.name) && d.status !== 'absent' && !absorbed.has(d)
-        && (d.status === 'present' || (d.probability ?? 1) >= (rule.minProbability ?? 1)) && sideFits(sign.laterality, d.laterality));
+        && (d.status === 'present' || (d.probability ?? 1) >= (rule.minProbability ?? 1)) && sideFits(sign.laterality, d.laterality, rule.diffuse));
       if (!dx) continue;
       absorbed.add(sign);
       dx.evidence = [...new Set([...(dx.evidence ?? []), sign.name, ...(sign.evidence ?? [])])];
       // the diagnosis keeps the side of its evidence when it states none (CONVENTIONS §4)
       if (dx.laterality === undefined && sign.laterality !== undefined && getLexicon().byName.get(dx.name)?.lateralized) dx.laterality = sign.laterality;
+      // a diffuse process named on one side whose pattern fills both lungs is in both ("bilateral reticulation ... R basal honeycombing")
+      if (rule.diffuse && sign.laterality === 'bilateral') dx.laterality = 'bilateral';
     }
   }
 }

@@ -14,6 +14,8 @@ describe('a diagnosis absorbs its signs across the report', () => {
     ['Cardiomegaly. Indistinct pulmonary vasculature. Findings could represent mild pulmonary oedema.', ['cardiomegaly:present', 'pulmonary edema:uncertain:bilateral']],
     ['Thick walled cavity with fluid level in the right mid zone. Impression: right lung abscess.', ['lung abscess:present:right']],
     ['Reticular pattern in both lower zones with honeycombing.', ['fibrosis:present:bilateral']],
+    // fibrosis is diffuse: a pattern of both lungs is its evidence and puts it in both
+    ['Bilateral reticular opacities. Honeycombing at the right base.', ['fibrosis:present:bilateral']],
     ['Mediastinum is widened. The aortic knob contour is indistinct.', ['widened mediastinum:present']],
     ['Left lower lobe collapse, likely due to mucus plugging.', ['lobar collapse:present:left']],
     ['Right upper lobe collapse. ?mucus plugging.', ['lobar collapse:present:right']],

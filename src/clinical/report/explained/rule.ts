@@ -9,4 +9,6 @@ export interface ExplainedSign {
   stated?: (sign: Finding, span: string, text: string) => boolean;
   /** The least probability of an uncertain diagnosis that explains the sign (unset: any hedged diagnosis). */
   minProbability?: 1 | 2;
+  /** The diagnosis is a diffuse process: a sign in both lungs is its evidence on either side, and puts it in both. */
+  diffuse?: boolean;
 }
