@@ -1,7 +1,11 @@
 /**
- * RFC 4180 CSV: quoted fields with doubled quotes, commas and newlines inside quotes, CRLF or
- * LF line ends, a BOM ignored. Each record carries the line it starts on, for error messages.
+ * RFC 4180 CSV, parsed by csv-parse: quoted fields with doubled quotes, commas and newlines
+ * inside quotes, CRLF, LF or CR line ends, a BOM ignored, blank lines skipped, ragged rows kept.
+ * This wrapper adds what the CLI's error messages need and csv-parse does not give: the line each
+ * record starts on, an error's line and column (csv-parse reports only a byte count and a field
+ * index), and recovery: one malformed record costs that record, not the rest of the file.
  */
+import { CsvError as ParseError, parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   fields: string[];
@@ -26,6 +30,10 @@ export function parseCsv(text: string): CsvRecord[] {
   return records;
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+
 /**
  * Parses what it can: a malformed record (an unclosed quote, text after a closing quote, a
  * stray quote) is an error, and parsing resumes on the line after the one the record starts
@@ -33,98 +41,71 @@ export function parseCsv(text: string): CsvRecord[] {
  * record's line is reported where it opens (the parser notices only where its pairing breaks).
  */
 export function parseCsvRecovering(text: string): { records: CsvRecord[]; errors: CsvError[] } {
-  const s = text.startsWith('\ufeff') ? text.slice(1) : text;
+  const buf = Buffer.from(text.startsWith('\ufeff') ? text.slice(1) : text);
+  // csv-parse counts bytes, so positions here are byte offsets into buf
+  const lineStarts = [0];
+  for (let i = 0; i < buf.length; i++) if (buf[i] === LF || (buf[i] === CR && buf[i + 1] !== LF)) lineStarts.push(i + 1);
+  const lineOf = (pos: number): number => {
+    let lo = 0;
+    let hi = lineStarts.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (lineStarts[mid]! <= pos) lo = mid;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
+  const errorAt = (message: string, pos: number): CsvError => {
+    const line = lineOf(pos);
+    return new CsvError(message, line, buf.toString('utf8', lineStarts[line - 1], pos).length + 1);
+  };
+  /** Where the record after a record ending at `pos` starts (csv-parse skips blank lines). */
+  const skipBlank = (pos: number): number => {
+    while (buf[pos] === LF || buf[pos] === CR) pos++;
+    return pos;
+  };
+
   const records: CsvRecord[] = [];
   const errors: CsvError[] = [];
   let at = 0;
-  let line = 1;
-  while (at < s.length) {
-    const stop = parseFrom(s, at, line, records);
-    if (!stop) break;
-    const { error, recordStart, recordLine } = stop;
-    errors.push(stop.quote && stop.quote.line === recordLine && error.line !== recordLine ? new CsvError('a quoted field is not closed on its line', recordLine, stop.quote.column) : error);
-    const nl = s.indexOf('\n', recordStart);
-    if (nl < 0) break;
-    at = nl + 1;
-    line = recordLine + 1;
+  while (at < buf.length) {
+    let end = at; // where the last record read ends
+    try {
+      parse(buf.subarray(at), {
+        record_delimiter: ['\r\n', '\n', '\r'],
+        skip_empty_lines: true,
+        relax_column_count: true,
+        on_record: (fields: string[], info) => {
+          records.push({ fields, line: lineOf(skipBlank(end)) });
+          end = at + info.bytes;
+          return null; // collected here; csv-parse need not keep them
+        },
+      });
+      break;
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      const start = skipBlank(end);
+      const line = lineOf(start);
+      errors.push(describe(e, start, line));
+      if (line >= lineStarts.length) break;
+      at = lineStarts[line]!;
+    }
   }
   return { records, errors };
-}
 
-interface Stop {
-  error: CsvError;
-  recordStart: number;
-  recordLine: number;
-  /** Where the quoted field open at the failure began. */
-  quote?: { line: number; column: number };
-}
-
-/** Parses records from offset `from` (on line `line0`) into `out`; returns where it failed, if it did. */
-function parseFrom(s: string, from: number, line0: number, out: CsvRecord[]): Stop | undefined {
-  let fields: string[] = [];
-  let field = '';
-  let line = line0;
-  let col = 1;
-  let start = line0;
-  let startOffset = from;
-  let quoted = false;
-  let quoteLine = 0;
-  let quoteCol = 0;
-  let wasQuoted = false;
-  let afterQuote = false;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !wasQuoted)) out.push({ fields, line: start });
-    fields = [];
-    field = '';
-    wasQuoted = false;
-  };
-  const stop = (message: string, l: number, c: number, quote?: Stop['quote']): Stop => ({ error: new CsvError(message, l, c), recordStart: startOffset, recordLine: start, ...(quote ? { quote } : {}) });
-  let lastQuote: Stop['quote'];
-  for (let i = from; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i++;
-          col++;
-        } else {
-          quoted = false;
-          afterQuote = true;
-        }
-      } else field += c;
-      if (c === '\n') {
-        line++;
-        col = 1;
-      } else col++;
-      continue;
+  /** The error csv-parse threw for the record at `start` (on `line`), located in the text. */
+  function describe(e: ParseError, start: number, line: number): CsvError {
+    // e.index is the field being read; e.bytes the offset of the comma before it
+    const field = (e.index as number) > 0 ? at + (e.bytes as number) + 1 : start;
+    if (e.code === 'INVALID_OPENING_QUOTE') return errorAt('a quote inside an unquoted field (quote the whole field and double inner quotes)', buf.indexOf(QUOTE, field));
+    if (e.code === 'CSV_QUOTE_NOT_CLOSED') return errorAt('a quoted field is never closed', field);
+    if (e.code === 'CSV_INVALID_CLOSING_QUOTE') {
+      // the field opens with a quote at `field`; its closing quote is the first one not doubled
+      let close = buf.indexOf(QUOTE, field + 1);
+      while (buf[close + 1] === QUOTE) close = buf.indexOf(QUOTE, close + 2);
+      if (lineOf(field) === line && lineOf(close + 1) !== line) return errorAt('a quoted field is not closed on its line', field);
+      return errorAt('text after a closing quote', close + 1);
     }
-    if (afterQuote && c !== ',' && c !== '\n' && c !== '\r') return stop('text after a closing quote', line, col, lastQuote);
-    afterQuote = false;
-    if (c === '"') {
-      if (field !== '') return stop('a quote inside an unquoted field (quote the whole field and double inner quotes)', line, col);
-      quoted = true;
-      wasQuoted = true;
-      quoteLine = line;
-      quoteCol = col;
-      lastQuote = { line, column: col };
-    } else if (c === ',') {
-      fields.push(field);
-      field = '';
-      wasQuoted = false;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      col = 0;
-      start = line;
-      startOffset = i + 1;
-      lastQuote = undefined;
-    } else field += c;
-    col++;
+    return errorAt(e.message, start);
   }
-  if (quoted) return stop('a quoted field is never closed', quoteLine, quoteCol, { line: quoteLine, column: quoteCol });
-  if (field !== '' || fields.length || wasQuoted) endRecord();
-  return undefined;
 }
