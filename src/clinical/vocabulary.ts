@@ -48,6 +48,8 @@ export const FINDING_NAMES = [
   'mediastinal lymphadenopathy', 'blast lung', 'pulmonary metastases', 'invasive fungal infection',
   // issue 12, ninth session: a drug's lung injury, the conglomerate masses of a pneumoconiosis, sarcoidosis, an enlarged spleen
   'drug-induced pneumonitis', 'progressive massive fibrosis', 'sarcoidosis', 'splenomegaly',
+  // issue 12, tenth session: one hemithorax or lung smaller, its cause not named
+  'volume loss',
 ] as const;
 
 export type FindingName = (typeof FINDING_NAMES)[number];

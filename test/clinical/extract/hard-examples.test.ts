@@ -76,9 +76,9 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Cavitating lesion at the left apex with adjacent nodularity.', [f('cavitary lesion', 'present', { ...L, location: ['apex'] }), f('nodule', 'present', { ...L, location: ['apex'] })]],
   ['Possible nodularity in the left lower lobe.', [f('nodule', 'uncertain', { ...p1, ...L, location: ['lower lobe'] })]],
   ['Left pleural nodularity.', [f('pleural thickening', 'present', L)]],
-  // volume loss describes another finding (fibrosis, collapse), it is none of its own (§30)
-  ['Left lung volume loss.', []],
-  ['Apical fibrosis with volume loss.', [f('fibrosis', 'present', { location: ['apex'] })]],
+  // volume loss describes the finding that took the volume (fibrosis, collapse); one lung's, alone, is its atelectasis
+  ['Left lung volume loss.', [f('atelectasis', 'present', L)]],
+  ['Apical fibrosis with volume loss.', [f('fibrosis', 'present', { location: ['apex'], evidence: ['volume loss'] })]],
   // measurements
   ['Right upper lobe nodule measuring 1.2 x 0.8 cm.', [f('nodule', 'present', { ...R, location: ['upper lobe'], measurementMm: 12, dimensionsMm: [12, 8] })]],
   ['A 2.5 cm mass in the left hilum.', [f('mass', 'present', { ...L, location: ['hilum'], measurementMm: 25, dimensionsMm: [25] })]],

@@ -32,7 +32,7 @@ describe('words that name no finding in their phrase', () => {
 
 describe('a mediastinal shift read as the sign of what moved it', () => {
   it('towards a collapsed lung, listed after the volume loss', () => {
-    expect(withEvidence('Complete collapse of the right lung with loss of volume and shift of the mediastinum to the right.')).toEqual(['lobar collapse:right <- mediastinal shift']);
+    expect(withEvidence('Complete collapse of the right lung with loss of volume and shift of the mediastinum to the right.')).toEqual(['lobar collapse:right <- mediastinal shift, volume loss']);
   });
 
   it('away from a lung that traps air', () => {

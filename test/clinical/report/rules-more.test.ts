@@ -45,7 +45,7 @@ const PRECISION: [string, string, string[]][] = [
   ['advice lines state no finding', 'Loculated L pleural collection.\nAdv: USG guided aspiration; ICD if pus.', ['pleural effusion:present:left']],
   ['s/o links a sign to its interpretation', 'Patchy consolidation in the L lower zone s/o pneumonia.', ['pneumonia:uncertain:left']],
   ['opacities interpreted as a disease the lexicon does not name', 'Fine nodular opacities in both upper zones, consistent with known Langerhans cell histiocytosis.', []],
-  ['a mass or a shift said to reflect an unnamed cause stays', 'Right hilar mass, likely lymphomatous. Mild shift of the mediastinum to the right, in keeping with volume loss after surgery.', ['mass:present:right', 'mediastinal shift:present:right']],
+  ['a mass or a shift said to reflect an unnamed cause stays', 'Right hilar mass, likely lymphomatous. Mild shift of the mediastinum to the right, in keeping with the previous surgery.', ['mass:present:right', 'mediastinal shift:present:right']],
   ['a cause is not an interpretation', 'Fractures of the left 4th and 5th ribs, likely related to resuscitation.', ['rib fracture:present:left']],
   ['b/l is bilateral, not left', 'Minimal b/l pleural effusion.', ['pleural effusion:present:bilateral']],
   ['free gas takes the side of the hemidiaphragm it lies under', 'Free gas beneath the left hemidiaphragm.', ['pneumoperitoneum:present:left']],

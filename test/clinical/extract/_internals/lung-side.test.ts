@@ -39,6 +39,6 @@ describe('side of a place described with findings', () => {
 
   it('stops at the next side word and leaves a direction alone', () => {
     expect(sided('Better aeration of the left base with residual atelectasis and a small right effusion.')).toEqual(['atelectasis:left', 'pleural effusion:right']);
-    expect(sided('Volume loss in the left hemithorax with mediastinal shift.')).toEqual(['mediastinal shift:-']);
+    expect(sided('Volume loss in the left hemithorax with mediastinal shift.')).toEqual(['volume loss:left', 'mediastinal shift:-']);
   });
 });
