@@ -32,6 +32,8 @@ const causeOfCollapse = (f: Finding, _span: string, text: string): boolean =>
 export const EXPLAINED_SIGNS: readonly ExplainedSign[] = [
   // the aortic knob lost in a widened mediastinum or an injured aorta is that widening, not a silhouette sign of the lung
   { diagnoses: ['widened mediastinum', 'aortic dissection'], sign: 'silhouette sign', stated: (_f, span) => /\baortic (?:knob|knuckle|arch)\b/i.test(span) },
+  { diagnoses: ['mediastinal mass'], sign: 'widened mediastinum' },
+  { diagnoses: ['pneumoconiosis'], sign: 'nodule' },
   { diagnoses: ['lung abscess'], sign: 'cavitary lesion' },
   { diagnoses: ['fibrosis'], sign: 'interstitial opacities', diffuse: true },
   { diagnoses: ['lobar collapse', 'atelectasis'], sign: 'mucus plugging', stated: causeOfCollapse },

@@ -9,7 +9,11 @@ const evidence = (text: string, name: string): string[] | undefined => extractFi
 
 describe('a diagnosis absorbs its signs across the report', () => {
   it.each([
+    ['Multiple small nodular opacities in both upper zones. Impression: simple silicosis.', ['pneumoconiosis:present:bilateral']],
     // a hedged diagnosis is still what its sign is read as
+    ['Innumerable tiny nodules throughout both lungs. Appearances could reflect silicosis.', ['pneumoconiosis:uncertain:bilateral']],
+    ['The superior mediastinum is widened. Impression: anterior mediastinal mass.', ['mediastinal mass:present']],
+    ['Widening of the superior mediastinum, with preserved hilum overlay sign.', ['mediastinal mass:present']],
     ['Thick walled cavity with fluid level in the right mid zone. Impression: probable right lung abscess.', ['lung abscess:uncertain:right']],
     ['Cardiomegaly. Indistinct pulmonary vasculature. Findings could represent mild pulmonary oedema.', ['cardiomegaly:present', 'pulmonary edema:uncertain:bilateral']],
     ['Thick walled cavity with fluid level in the right mid zone. Impression: right lung abscess.', ['lung abscess:present:right']],
@@ -35,6 +39,7 @@ describe('a diagnosis absorbs its signs across the report', () => {
 
   it('leaves a sign alone beside a denied diagnosis or one on the other side', () => {
     expect(seen('Thick-walled cavity in the right upper lobe. No features of an abscess.')).toEqual(['cavitary lesion:present:right']);
+    expect(seen('Small nodules in both upper zones. Impression: no features of silicosis.')).toEqual(['nodule:present:bilateral']);
     expect(seen('Reticular opacities in the left lower zone. Honeycombing at the right base.')).toEqual(['interstitial opacities:present:left', 'fibrosis:present:right']);
     expect(seen('Cavity in the left upper zone. Right lung abscess.')).toEqual(['cavitary lesion:present:left', 'lung abscess:present:right']);
     expect(seen('Mucus plugging of the right lower lobe bronchus. Left lower lobe atelectasis.')).toEqual(['mucus plugging:present:right', 'atelectasis:present:left']);
