@@ -58,7 +58,7 @@ const PRECISION: [string, string, string[]][] = [
   ['a communication line states no finding', 'Right pneumothorax. Discussed with the surgeon, who was inserting a chest tube.', ['pneumothorax:present:right']],
   ['a limitation by overlying devices', 'Limited exam due to overlying monitoring leads.', []],
   ['a sign that is hard to tell from another', 'Right basal atelectasis. No effusion, although atelectasis and consolidation can be difficult to distinguish.', ['atelectasis:present:right']],
-  ['a mass placed nowhere in the lung is the mediastinal mass of the report', 'Widened superior mediastinum with a lobulated soft tissue mass. IMPRESSION: Anterior mediastinal mass.', ['widened mediastinum:present', 'mediastinal mass:present']],
+  ['a mass placed nowhere in the lung is the mediastinal mass of the report, which explains the widening', 'Widened superior mediastinum with a lobulated soft tissue mass. IMPRESSION: Anterior mediastinal mass.', ['mediastinal mass:present']],
   ['a mass in a lobe stays beside a mediastinal mass', 'Mass in the right upper lobe. Separate anterior mediastinal mass.', ['mass:present:right', 'mediastinal mass:present']],
   ['a possible interpretation in the next sentence', 'Faint haziness in the L lower zone. ? early consolidation cannot be ruled out.', ['consolidation:uncertain:left']],
   ['a small nodule said to be a malignancy stays the nodule', 'A 1.8 cm spiculated nodule in the right upper lobe, suspicious for primary lung malignancy.', ['nodule:present:right']],

@@ -70,8 +70,8 @@ describe('report styles: tuberculosis and occupational lung disease as teaching 
     ['Post-tubercular fibrotic bands in both upper zones.', ['healed tuberculosis:present', 'fibrosis:present:bilateral']],
     // a tuberculous effusion is the effusion, not a second finding
     ['Moderate lt pleural effusion, ? tubercular effusion.', ['pleural effusion:present:left']],
-    // pneumoconiosis and hydatid cysts stand beside their opacities; an aspergilloma is the mass in the cavity
-    ['Innumerable small nodular opacities in both upper zones, consistent with silicosis.', ['nodule:present:bilateral', 'pneumoconiosis:present:bilateral']],
+    // a pneumoconiosis takes its nodules as evidence (report/explained-signs); hydatid cysts stand beside their opacities; an aspergilloma is the mass in the cavity
+    ['Innumerable small nodular opacities in both upper zones, consistent with silicosis.', ['pneumoconiosis:present:bilateral']],
     ['Well-defined round opacity in rt lower zone - s/o hydatid cyst.', ['nodule:present:right', 'hydatid cyst:uncertain:right']],
     ['Rt upper zone soft tissue mass within a cavity, likely aspergilloma.', ['aspergilloma:uncertain:right', 'cavitary lesion:present']],
   ];

@@ -30,7 +30,7 @@ const CASES: [string, string[]][] = [
   ['Pectus excavatum deformity.', ['pectus deformity:present']],
   ['Incidental azygos fissure.', ['azygos lobe:present']],
   // occupational and infection
-  ['Multiple small upper zone nodules in a quarry worker, consistent with silicosis.', ['nodule:present', 'pneumoconiosis:present']],
+  ['Multiple small upper zone nodules in a quarry worker, consistent with silicosis.', ['pneumoconiosis:present']],
   ['Circumferential nodular pleural thickening; malignant mesothelioma is possible.', ['pleural thickening:present', 'mesothelioma:uncertain']],
   ['Soft tissue ball within an old apical cavity with an air crescent, typical of a mycetoma.', ['cavitary lesion:present', 'aspergilloma:present']],
   ['Large thin-walled cyst at the right base, possibly an echinococcal cyst.', ['lung cyst:present:right', 'hydatid cyst:uncertain:right']],
