@@ -17,8 +17,9 @@ import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
 import { readConsidered, statedNames } from './_internals/considered.js';
 import { getGrammar } from './_internals/grammar.js';
-import { gradesBySide, sideOfThePlace } from './_internals/lung-side.js';
+import { DIRECTIONAL, gradesBySide, sideOfThePlace } from './_internals/lung-side.js';
 import { buildItems } from './_internals/items.js';
+import { sideAgainstLesion } from './_internals/shift.js';
 import { findMentions, shareElidedPlace } from './mentions.js';
 import { assignStatus } from './scopes.js';
 import type { Mention } from './_internals/types.js';
@@ -80,9 +81,11 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     attachAttributes(items, mentions, g);
     shareElidedPlace(items, mentions);
     sideOfThePlace(items, mentions, g);
+    sideAgainstLesion(items, mentions, prior);
     propagate(items, mentions, scopes, g, clean, prior);
     gradesBySide(items, mentions, g);
-    prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device);
+    // a shift's side is a direction, not where anything lies
+    prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device && !DIRECTIONAL.has(m.name));
     sideFromDrain(mentions, g);
     const before = out.length;
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);

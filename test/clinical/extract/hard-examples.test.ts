@@ -107,8 +107,8 @@ const EXAMPLES: [string, Brief[]][] = [
   ['Right lower lobe pneumonia is again seen, slightly improved.', [f('pneumonia', 'present', { ...R, location: ['lower lobe'], temporal: 'improved' })]],
   ['Persistent retrocardiac opacity, atelectasis versus consolidation.', [f('lung opacity', 'present', { laterality: 'left', location: ['retrocardiac'], temporal: 'unchanged', interpretations: ['atelectasis', 'consolidation'] })]],
   ['Blunting of the right costophrenic angle, likely small effusion.', [f('pleural effusion', 'uncertain', { ...p2, ...small, ...R, location: ['costophrenic angle'], evidence: ['costophrenic angle blunting'] })]],
-  // the shift away from a tension pneumothorax is its sign too; the side is the pneumothorax's
-  ['Large right pneumothorax with mediastinal shift to the left, concerning for tension.', [f('tension pneumothorax', 'uncertain', { ...p2, severity: 'severe', severityText: 'large', ...R, evidence: ['mediastinal shift', 'pneumothorax'] })]],
+  // a tension only suspected: the pneumothorax stays as stated, the tension its possible reading, the shift a finding of its own
+  ['Large right pneumothorax with mediastinal shift to the left, concerning for tension.', [f('pneumothorax', 'present', { severity: 'severe', severityText: 'large', ...R, interpretations: ['tension pneumothorax'] }), f('mediastinal shift', 'present', L)]],
   ['Right IJ catheter tip in the right atrium, should be withdrawn 2 cm.', [f('central venous catheter', 'present', { ...R, devicePosition: 'right atrium', devicePlacement: 'malpositioned' })]],
   ['Both lungs are clear.', [f('consolidation', 'absent')]],
   ['No definite evidence of pneumonia, although early infection is difficult to exclude.', [f('pneumonia', 'uncertain', p1)]],

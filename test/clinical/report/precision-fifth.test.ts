@@ -40,9 +40,11 @@ describe('a mediastinal shift read as the sign of what moved it', () => {
       .toEqual(['air trapping:left <- hyperinflation, mediastinal shift']);
   });
 
-  it('after a pneumonectomy, with the falling fluid level of a fistula', () => {
-    expect(withEvidence('New air-fluid level in the right pneumonectomy space with contralateral mediastinal shift, suspicious for a bronchopleural fistula.'))
+  it('after a pneumonectomy, with the falling fluid level of a fistula stated (a suspected one leaves the shift a finding)', () => {
+    expect(withEvidence('New air-fluid level in the right pneumonectomy space with contralateral mediastinal shift, in keeping with a bronchopleural fistula.'))
       .toEqual(['pneumonectomy:right', 'bronchopleural fistula <- mediastinal shift']);
+    expect(withEvidence('New air-fluid level in the right pneumonectomy space with contralateral mediastinal shift, suspicious for a bronchopleural fistula.'))
+      .toEqual(['pneumonectomy:right', 'mediastinal shift:left', 'bronchopleural fistula']);
   });
 
   it('a shift named after one lung takes no side from it', () => {

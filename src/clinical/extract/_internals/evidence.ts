@@ -74,6 +74,14 @@ export function absorb(sign: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;
   if (!info.signs.has(sign.name) || sign.status === 'absent' || to.status === 'absent' || sign.dropped) return;
   if (keepsBesideHedge(sign, to, g.info.get(sign.name)!.pleural)) return;
+  if (suspectedState(sign, to)) {
+    to.absorbed = true;
+    sign.interpretations = [...new Set([...(sign.interpretations ?? []), to.name])];
+    return;
+  }
+  // "shift of the mediastinum to the right, concerning for tension": the shift is seen, what moved it only suspected; it stays
+  // a finding of its own (urgent in itself). Stated plainly ("..., consistent with left lung collapse") it is the cause's sign.
+  if (sign.name === 'mediastinal shift' && to.status === 'uncertain') return;
   // "2.1 cm spiculated nodule, suspicious for primary malignancy": what is seen is the nodule (under 3 cm); the malignancy it
   // may be is its interpretation, not a mass
   if (to.name === 'mass' && sign.name === 'nodule' && !(sign.mm && Math.max(...sign.mm) >= 30)) {
@@ -87,6 +95,15 @@ export function absorb(sign: Mention, to: Mention, g: Grammar): void {
   if (info.graded && !to.sev && sign.sev) [to.sev, to.sevText] = [sign.sev, sign.sevText];
   if (info.measured && !to.mm && sign.mm) to.mm = sign.mm;
   if (!to.temp && sign.temp) to.temp = sign.temp;
+}
+
+/**
+ * "Large right pneumothorax with leftward shift, concerning for tension": tension is a state of the air that is seen, judged at
+ * the bedside; only suspected, what the film shows is the pneumothorax, which stays as stated (its grade, present) with the
+ * tension as its possible reading. Stated plainly ("consistent with tension pneumothorax") the tension names the finding.
+ */
+function suspectedState(sign: Mention, to: Mention): boolean {
+  return to.name === 'tension pneumothorax' && to.status === 'uncertain' && sign.name === 'pneumothorax' && sign.status === 'present';
 }
 
 /** Pleural findings that name a kind of the collection or air they interpret (a bloody or infected effusion, air under tension). */
