@@ -12,6 +12,7 @@ import { adviseMove, mayAdviseMove } from './advice.js';
 import { applyComparatives } from './comparatives.js';
 import { sideFromDrain } from './drained.js';
 import { heartRatioFinding } from './heart-ratio.js';
+import { suspectedTension } from './tension.js';
 import { deniedNames, dropCaveats, reserveForFilm, reviveDescribed } from './_internals/caveats.js';
 import { finalizeIds, toFindings } from './_internals/finalize.js';
 import { dropNonFindings } from './_internals/nonfinding.js';
@@ -89,6 +90,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     sideFromDrain(mentions, g);
     const before = out.length;
     toFindings(mentions, sentence.index, g, options.keepSigns === true, out);
+    if (!options.keepSigns) suspectedTension(out, before);
     if (move) adviseMove(items, mentions, out, before, g);
     if (ratio && !out.slice(before).some((f) => f.name === 'cardiomegaly')) out.push(ratio);
   }

@@ -32,3 +32,15 @@ describe('a suspected tension (CONVENTIONS §4)', () => {
     expect(brief('Large left pneumothorax, compatible with tension pneumothorax.').map((x) => `${x.name}:${x.status}`)).toEqual(['tension pneumothorax:present']);
   });
 });
+
+describe('a suspected tension in a sentence of its own', () => {
+  it('is the possible reading of the pneumothorax stated before it on its side', () => {
+    expect(brief('Moderate right pneumothorax. Findings raise concern for tension.').map((x) => `${x.name}:${x.status}:${x.interpretations ?? '-'}`))
+      .toEqual(['pneumothorax:present:tension pneumothorax']);
+  });
+
+  it('stands apart on the other side, and names the finding when stated plainly', () => {
+    expect(brief('Small right pneumothorax. Left tension pneumothorax is possible.').map((x) => `${x.name}:${x.laterality}`)).toEqual(['pneumothorax:right', 'tension pneumothorax:left']);
+    expect(brief('Moderate right pneumothorax. Appearances in keeping with tension.').map((x) => x.name)).toEqual(['pneumothorax', 'tension pneumothorax']);
+  });
+});
