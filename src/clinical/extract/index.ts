@@ -20,7 +20,7 @@ import { readConsidered, statedNames } from './_internals/considered.js';
 import { getGrammar } from './_internals/grammar.js';
 import { DIRECTIONAL, gradesBySide, sideOfThePlace } from './_internals/lung-side.js';
 import { buildItems } from './_internals/items.js';
-import { sideAgainstLesion } from './_internals/shift.js';
+import { bothMoved, sideAgainstLesion } from './_internals/shift.js';
 import { findMentions, shareElidedPlace } from './mentions.js';
 import { assignStatus } from './scopes.js';
 import type { Mention } from './_internals/types.js';
@@ -84,6 +84,7 @@ export function extractFindings(text: string, options: SentenceExtractOptions = 
     sideOfThePlace(items, mentions, g);
     sideAgainstLesion(items, mentions, prior);
     propagate(items, mentions, scopes, g, clean, prior);
+    bothMoved(items, mentions);
     gradesBySide(items, mentions, g);
     // a shift's side is a direction, not where anything lies
     prior = mentions.findLast((m) => m.lats.length > 0 && m.status !== 'absent' && !m.dropped && m.kind !== 'normal' && !g.info.get(m.name)!.device && !DIRECTIONAL.has(m.name));

@@ -1,10 +1,36 @@
 /**
- * Shifts of the mediastinum and the trachea (CONVENTIONS §25): the side of a shift named against its cause.
+ * Shifts of the mediastinum and the trachea (CONVENTIONS §25): the side of a shift named against its cause, and both
+ * structures named as moved together.
  */
 import { DIRECTIONAL } from './lung-side.js';
 import { F, type Item, type Mention } from './types.js';
 
 const OPPOSITE = { left: 'right', right: 'left' } as const;
+
+/** The finding a moved structure names. */
+const MOVED: Readonly<Record<string, string>> = { mediastinum: 'mediastinal shift', trachea: 'tracheal deviation' };
+
+/**
+ * "Shift of the mediastinum and trachea to the right", "mediastinum and trachea shifted to the right": each structure
+ * named as moved is its finding (the labels of the seventh and later sets list both), with what is said of the movement.
+ * The other structure's word joined by `and` to a shift term gets a mention of its own, a copy of the term's.
+ */
+export function bothMoved(items: readonly Item[], mentions: Mention[]): void {
+  const n = mentions.length;
+  for (let i = 0; i < n; i++) {
+    const m = mentions[i]!;
+    if (!DIRECTIONAL.has(m.name) || m.kind !== 'term') continue;
+    // the word after the term ("shift of the mediastinum AND TRACHEA") or before it ("MEDIASTINUM AND trachea shifted")
+    for (const [j, and] of [[m.b + 2, m.b + 1], [m.a - 2, m.a - 1]] as const) {
+      const name = MOVED[items[j]?.subj ?? ''];
+      if (!name || name === m.name || items[and]?.text !== 'and') continue;
+      if (mentions.some((x) => x.name === name && x.a <= j && x.b >= j)) continue;
+      const it = items[j]!;
+      mentions.push({ ...m, name, a: j, b: j, s: it.s, e: it.e, at: it.s, lats: [...m.lats], locs: [...m.locs] });
+    }
+  }
+  mentions.sort((x, y) => x.a - y.a || x.b - y.b);
+}
 
 /** Words naming the shift's direction against the lesion, in the mention or just before it ("contralateral shift of the trachea"). */
 function relation(items: readonly Item[], m: Mention): 'contra' | 'ipsi' | undefined {

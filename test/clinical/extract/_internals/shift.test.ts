@@ -26,3 +26,16 @@ describe('a shift named against its cause (CONVENTIONS §25)', () => {
     expect(sided('Large left effusion with shift of the mediastinum to the right. An underlying mass cannot be excluded.')).toContain('mass:left');
   });
 });
+
+describe('the mediastinum and the trachea named as moved together', () => {
+  it('each is its finding, with the stated direction', () => {
+    expect(sided('Displacement of the mediastinum and trachea to the left.')).toEqual(['mediastinal shift:left', 'tracheal deviation:left']);
+    expect(sided('Mediastinum and trachea displaced to the right.')).toEqual(['mediastinal shift:right', 'tracheal deviation:right']);
+    expect(sided('Large right effusion with contralateral shift of the trachea and mediastinum.')).toEqual(['pleural effusion:right', 'tracheal deviation:left', 'mediastinal shift:left']);
+  });
+
+  it('denied together, both are absent; a deviated trachea in a sentence of its own stays', () => {
+    expect(brief('No displacement of the mediastinum or trachea.').map((x) => `${x.name}:${x.status}`)).toContain('mediastinal shift:absent');
+    expect(brief('No shift of the mediastinum and trachea.').map((x) => `${x.name}:${x.status}`)).toEqual(['mediastinal shift:absent', 'tracheal deviation:absent']);
+  });
+});
