@@ -22,6 +22,11 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
       expect(matchedOnly('Left lower lobe pneumonia.', 'Patchy left lower lobe opacity.')).toBe(true);
       expect(graded('Left lower lobe pneumonia.', 'Patchy left lower lobe opacity.')).toEqual([['unspecific', 'significant']]);
     });
+    it('an urgent reading of a sign the reference reads as expected is significant, whatever the pair\'s own grade', () => {
+      const ctx = { age: 66, indication: 'Ten days after left pneumonectomy.' };
+      const e = judge('Left pneumonectomy. The mediastinum is shifted to the left, as expected.', 'Left pneumonectomy. Mediastinal shift to the left. Falling fluid level, concerning for a bronchopleural fistula.', ctx);
+      expect(e.errors.attribute_errors.filter((a) => a.error_types[0] === 'overinterpretation').map((a) => a.severity)).toEqual(['significant']);
+    });
     it('consolidation for pneumonia: unspecific, negligible (full credit)', () => {
       expect(graded('Left upper lobe pneumonia.', 'Left upper lobe consolidation.')).toEqual([['unspecific', 'negligible']]);
       expect(score('Left upper lobe pneumonia.', 'Left upper lobe consolidation.')).toBe(1);

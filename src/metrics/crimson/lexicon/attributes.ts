@@ -104,7 +104,8 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
     }
   } else if (m.names !== 'same' && !sizeNamesIt(a, b)) {
     const grade = m.names === 'unspecific' ? vagueGrade(p, r) : vagueGrade(r, p);
-    const severity: Grade = grade === 'significant' || weightOf(r.significance) >= 1 ? 'significant' : 'negligible';
+    // an urgent finding on either side changes management, whatever the pair's own grade (a fistula read from an expected shift)
+    const severity: Grade = grade === 'significant' || weightOf(r.significance) >= 1 || weightOf(p.significance) >= 1 ? 'significant' : 'negligible';
     add(m.names, severity, m.names === 'unspecific' ? `the candidate says "${b.name}" where the reference says "${a.name}"` : `the candidate says "${b.name}" where the reference only says "${a.name}"`);
   }
 
