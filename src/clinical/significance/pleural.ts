@@ -24,6 +24,13 @@ export const PLEURAL_RULES: readonly CourseRule[] = [
     because: 'a pneumothorax in a ventilated patient can build up under positive pressure into tension: it is drained at once',
   },
   {
+    id: 'pneumothorax in chronic lung disease',
+    // a secondary pneumothorax: little reserve, and it seldom resolves alone, so it is drained whatever its size
+    when: (f, s) => f.name === 'pneumothorax' && f.status !== 'absent' && s.known.has('chronic lung disease') && !better(f),
+    significance: 'urgent',
+    because: 'a pneumothorax in lungs with chronic disease (COPD, cystic fibrosis, fibrosis) is a secondary one: poorly tolerated, it is drained, not watched',
+  },
+  {
     id: 'effusion after trauma',
     when: (f, s) => f.name === 'pleural effusion' && s.trauma && (f.severity === 'moderate' || f.severity === 'severe'),
     significance: 'urgent',

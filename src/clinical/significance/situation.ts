@@ -20,7 +20,8 @@ export type KnownCondition =
   | 'pulmonary hypertension'
   | 'ards'
   | 'known cancer'
-  | 'treated infection';
+  | 'treated infection'
+  | 'chronic lung disease';
 
 export interface Situation {
   age?: number;
@@ -146,6 +147,8 @@ const KNOWN: readonly [KnownCondition, RegExp][] = [
   ['mineral dust exposure', /\b(?:silica\w*|silicosis|stone (?:crush|cutt|mason|work)\w*|stone ?cutter|sand ?blast\w*|quarry|coal (?:miner|worker|dust)|ex-?miner|miner|pneumoconiosis|foundry)\b/gi],
   ['pulmonary hypertension', /\b(?:pulmonary (?:arterial )?hypertension|\bpah\b|cteph|eisenmenger)/gi],
   ['ards', /\b(?:ards|acute respiratory distress syndrome)\b/gi],
+  // lungs with little reserve: air in the pleura is a secondary pneumothorax (BTS: drained, not watched)
+  ['chronic lung disease', /\b(?:copd|coad|emphysema\w*|chronic obstructive|cystic fibrosis|bronchiectasis|pulmonary fibrosis|ild|ipf|interstitial lung disease|lam|lymphangioleiomyomatosis)\b/gi],
   ['known cancer', /\b(?:cancer|ca|carcinoma|carcinoid|adenoca\w*|malignan\w*|metasta\w*|mets|lymphoma|hodgkin\w*|tumou?r|nsclc|sclc|rcc|sarcoma|melanoma|mesothelioma|myeloma|neoplasm)\b/gi],
   // an infection the indication says is being treated or followed: what it shows of it improving is the expected course
   ['treated infection', new RegExp(String.raw`\b(?:(?:pneumonia|${TB}|consolidation|infection|lrti|empyema)\b[^.;]*?\b(?:on (?:antibiotics|abx|att|treatment)|follow[- ]?up|f\/u|treated|under treatment|after \d+ (?:weeks?|days?) (?:of )?(?:antibiotics|abx|treatment))|(?:follow[- ]?up|f\/u|on att|day \d+ of (?:treatment|antibiotics)|on antibiotics|treated)\b[^.;]*?\b(?:pneumonia|${TB}|consolidation|infection))`, 'gi')],

@@ -14,6 +14,15 @@ describe('pleural rules (METRICS §1.5)', () => {
     expect(sig('pleural effusion', { age: 66 }, { severity: 'severe', severityText: 'massive', temporal: 'decreased' })).not.toBe('urgent');
   });
 
+  it('a pneumothorax in lungs with chronic disease is secondary: urgent whatever its size, unless resolving', () => {
+    expect(sig('pneumothorax', { age: 71, indication: 'Emphysema, sudden breathlessness' }, small)).toBe('urgent');
+    expect(sig('pneumothorax', { age: 24, indication: 'Cystic fibrosis, pleuritic pain' }, small)).toBe('urgent');
+    expect(sig('pneumothorax', { age: 71, indication: 'Emphysema, drain day 2' }, { ...small, temporal: 'decreased' })).not.toBe('urgent');
+    // asked about, not known; and healthy lungs keep the size rule
+    expect(sig('pneumothorax', { age: 50, indication: 'Breathless, ?COPD' }, small)).toBe('actionable_not_urgent');
+    expect(sig('pneumothorax', { age: 22, indication: 'Tall thin man, sudden chest pain' }, small)).toBe('actionable_not_urgent');
+  });
+
   it('blood in the pleural space after injury or an operation is urgent unless small', () => {
     expect(sig('hemothorax', { age: 30, indication: 'Fell off a roof' })).toBe('urgent');
     expect(sig('hemothorax', { age: 30, indication: 'Fell off a roof' }, { status: 'uncertain' })).toBe('urgent');
