@@ -142,7 +142,7 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
   it('temporal: a missing or wrong new / worsening is an error, a missing stable is not', () => {
     expect(graded('Enlarging right pleural effusion.', 'Right pleural effusion.')).toEqual([['temporal', 'significant']]);
     expect(graded('New left pneumothorax.', 'Left pneumothorax.')).toEqual([['temporal', 'significant']]);
-    expect(graded('New small left pleural effusion.', 'Unchanged small left pleural effusion.')).toEqual([['temporal', 'significant']]);
+    expect(graded('New small left pleural effusion.', 'Enlarging small left pleural effusion.')).toEqual([['temporal', 'significant']]);
     expect(graded('Stable small left pleural effusion.', 'Small left pleural effusion.')).toEqual([]);
     // an improvement is a change too (treatment response), read like the guideline's listed changes
     expect(graded('Interval decrease of the moderate right pleural effusion.', 'Moderate right pleural effusion.')).toEqual([['temporal', 'significant']]);
@@ -151,6 +151,11 @@ describe('crimson:lexicon follows METRICS §1.5', () => {
     expect(graded('New right basal atelectasis.', 'Right basal atelectasis.')).toEqual([['temporal', 'significant']]);
     expect(graded('Right basal atelectasis, decreased since the prior film.', 'Right basal atelectasis.')).toEqual([['temporal', 'significant']]);
     expect(graded('Stable right basal atelectasis.', 'Right basal atelectasis.')).toEqual([]);
+  });
+
+  it('DEPARTURE (README): a course against the reference\'s (worse for better, a change for none) is a false and a missed finding', () => {
+    const e = judge('New small left pleural effusion.', 'Unchanged small left pleural effusion.');
+    expect([e.matched_findings, e.errors.false_findings, e.errors.missing_findings]).toEqual([[], ['P1'], ['R1']]);
   });
 
   describe('location', () => {

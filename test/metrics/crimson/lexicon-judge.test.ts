@@ -78,7 +78,7 @@ describe('crimson:lexicon (approximation)', () => {
     expect(types('8 mm nodule in the right upper lobe.', '0.8 cm nodule in the right upper lobe.')).toEqual([]);
     expect(types('Right lower lobe pneumonia.', 'Right lower lobe pneumonia cannot be excluded.')).toEqual([['certainty', 'significant']]);
     expect(types('Linear left basilar opacity, likely atelectasis.', 'Linear left basilar opacity, probably atelectasis.')).toEqual([]);
-    expect(types('New moderate right pleural effusion.', 'Unchanged moderate right pleural effusion.')).toEqual([['temporal', 'significant']]);
+    expect(types('New moderate right pleural effusion.', 'Increasing moderate right pleural effusion.')).toEqual([['temporal', 'significant']]);
     expect(types('Stable mild cardiomegaly.', 'Unchanged mild cardiomegaly.')).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ export function attributeErrors(m: Match, all: Match[]): CrimsonAttributeError[]
   if (m.names === 'restated') return out;
 
   if (m.names === 'reinterpreted') {
-    add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b) ?? 'opacity'} as "${b.name}" where the reference reads "${a.name}"`);
+    add(weightOf(p.significance) < weightOf(r.significance) ? 'unspecific' : 'overinterpretation', 'significant', `the candidate reads the same ${sharedSign(a, b) ?? 'finding'} as "${b.name}" where the reference reads "${a.name}"`);
     // a second reading of a finding another prediction matched: its one error is the reading
     if (all.find((x) => x.r === r) !== m) return out;
   } else if (m.names === 'kind') {

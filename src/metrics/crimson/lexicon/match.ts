@@ -5,7 +5,7 @@
  * interpretation (`lung opacity` for `pneumonia`: unspecific / overinterpretation). A device
  * said to be malpositioned in one report and well placed in the other is not the same finding.
  */
-import type { Finding, Laterality } from '../../../clinical/model.js';
+import type { Finding, Laterality, Temporal } from '../../../clinical/model.js';
 import { getLexicon } from '../../../clinical/lexicon/load.js';
 import { sameTip } from './devices.js';
 import { vagueGrade } from './grading.js';
@@ -68,6 +68,7 @@ function placementsAgree(r: Judged, p: Judged): boolean {
  */
 function ok(r: Judged, p: Judged): boolean {
   if (wrongSide(r, p)) return false;
+  if (otherCourse(r.f.temporal, p.f.temporal)) return false;
   return !(r.significance === 'benign_expected' && weight(p) >= 0.5) && !(p.significance === 'benign_expected' && weight(r) >= 0.5);
 }
 
@@ -89,6 +90,27 @@ export function wrongSide(r: Judged, p: Judged): boolean {
   if (sideRelation(r.f.laterality, p.f.laterality) !== 'opposite') return false;
   const entry = getLexicon().byName.get(r.f.name);
   return !!entry?.lateralized && SIDED.has(entry.category) && SIDED.has(getLexicon().byName.get(p.f.name)?.category ?? '');
+}
+
+const WORSE = new Set<Temporal>(['new', 'increased', 'worsened']);
+const BETTER = new Set<Temporal>(['decreased', 'improved', 'resolved']);
+const course = (t: Temporal): 'worse' | 'better' | 'same' | undefined => (WORSE.has(t) ? 'worse' : BETTER.has(t) ? 'better' : t === 'unchanged' ? 'same' : undefined);
+
+/**
+ * Both reports state a course for the finding and the courses contradict: worse against better, or a
+ * change against none ("enlarging" / "stable", "new" / "unchanged"). The course is what a follow-up
+ * film is read for (is the treatment working, is this new since the line went in): the candidate's
+ * course is a change that did not happen, or dismisses one that did. Unmatched, the candidate's
+ * finding is false and the reference's missed; matched, the wrong course kept half of an actionable
+ * finding's credit, where raters put it with a missed finding or below. DEPARTURE from §1.5 ("wrong
+ * new / worsening / increasing / resolved" is a temporal error): a course one report leaves unsaid
+ * stays a temporal error of the matched pair.
+ */
+export function otherCourse(a: Temporal | undefined, b: Temporal | undefined): boolean {
+  if (!a || !b) return false;
+  const x = course(a);
+  const y = course(b);
+  return x !== undefined && y !== undefined && x !== y;
 }
 
 /** Pairs candidate findings with reference findings (see the module comment). */
@@ -165,11 +187,14 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   }
   // 6. One reference finding may match several predictions (§1.5): a candidate naming it a second
   // time, vaguer or more specific, on its side and in its place ("right lower lobe opacity ...
-  // right lower lobe consolidation" for a right lower lobe pneumonia), is that finding, not a false one.
+  // right lower lobe consolidation" for a right lower lobe pneumonia), is that finding, not a false one;
+  // so is one neither report places (a diffuse finding: "venous diversion and interstitial oedema" for
+  // oedema). A mention weightier than both matched reads the finding as more ("sternotomy wires ...
+  // sternal dehiscence"): an error of that finding, not a free restatement.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const m = matches.find((x) => ok(x.r, p) && sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && placed(x.r.f, p.f) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
-    if (m) pair(m.r, p, 'restated');
+    const m = matches.find((x) => ok(x.r, p) && sideRelation(x.r.f.laterality, p.f.laterality) === 'same' && (placed(x.r.f, p.f) || (!x.r.f.location?.length && !p.f.location?.length)) && (vagueGrade(p, x.r) || vagueGrade(x.r, p)));
+    if (m) pair(m.r, p, weight(p) > Math.max(weight(m.p), weight(m.r)) ? 'reinterpreted' : 'restated');
   }
   // 6b. One part of a kind named apart, beside the other ("left pneumothorax and left effusion" for a
   // left hydropneumothorax, "pneumothorax ... tension" in two sentences): the same finding.

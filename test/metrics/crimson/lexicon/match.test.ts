@@ -101,4 +101,16 @@ describe('crimson:lexicon a benign finding read as one to act on', () => {
     expect(judge('Old healed right clavicle fracture.', 'Acute fracture of the right clavicle.').matched_findings).toEqual([]);
     expect(judge('Acute fracture of the right clavicle.', 'Old healed right clavicle fracture.').errors.missing_findings).toEqual(['R1']);
   });
+  it('a second, vaguer or more specific, mention of a finding neither report places is that finding, not a false one', () => {
+    const ref = 'Cardiomegaly. Interstitial pulmonary oedema. Small bilateral pleural effusions.';
+    const cand = 'Cardiomegaly. Upper lobe venous diversion and interstitial oedema. Small bilateral effusions.';
+    expect(judge(ref, cand).errors.false_findings).toEqual([]);
+    expect(score(ref, cand)).toBe(1);
+  });
+
+  it('a weightier second reading of a matched finding is an error of that finding, not a free restatement', () => {
+    const e = judge('Median sternotomy wires are intact.', 'Median sternotomy wires. Sternal dehiscence with wire displacement.');
+    expect(e.errors.false_findings).toEqual([]);
+    expect(e.errors.attribute_errors.map((a) => [a.error_types[0], a.severity])).toEqual([['overinterpretation', 'significant']]);
+  });
 });
