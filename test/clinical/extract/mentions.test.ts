@@ -84,3 +84,15 @@ describe('elided heads in the extraction', () => {
     expect(brief('No pleural or pericardial effusion.').map((x) => `${x.name}:${x.status}`)).toEqual(['pleural effusion:absent', 'pericardial effusion:absent']);
   });
 });
+
+describe('a predicate that begins with a finding term', () => {
+  const read = (t: string) => brief(t).map((x) => `${x.name}:${x.status}:${x.laterality ?? '-'}:${(x.location ?? []).join(',')}`);
+  it('of a whole lung, which it states nothing of, is that finding there', () => {
+    expect(read('Opaque right hemithorax, consistent with atelectasis of the right lung.')).toContain('atelectasis:present:right:');
+    expect(read('No atelectasis of the right lung.')).toEqual(['atelectasis:absent:right:']);
+  });
+  it('of a lobe beside another finding (an adjacency word) is that finding, not the lobe collapsed', () => {
+    expect(read('Moderate right effusion. Atelectasis of the adjacent right lower lobe.')).toEqual(['pleural effusion:present:right:', 'atelectasis:present:right:lower lobe']);
+    expect(read('Atelectasis of the right upper lobe.')).toEqual(['lobar collapse:present:right:upper lobe']);
+  });
+});

@@ -77,7 +77,8 @@ function forward(items: readonly Item[], k: number, g: Grammar): number[] | unde
       if (reach < REACH) reach++;
       continue;
     }
-    const ok = it.flags & (F.FILLER | F.LAT) || (apred && (it.flags === F.WORD || it.flags & (F.SEV | F.APRED | F.LOC) || it.text === 'and'));
+    // "atelectasis of the ADJACENT left lower lobe": an adjacency word places the subject beside another finding (make)
+    const ok = it.flags & (F.FILLER | F.LAT) || (apred && (it.flags === F.WORD || it.flags & (F.SEV | F.APRED | F.LOC | F.ADJ) || it.text === 'and'));
     if (!ok) return undefined;
   }
   return undefined;
@@ -131,6 +132,36 @@ function ofEarlierStudy(items: readonly Item[], k: number): boolean {
   return (EARLIER.has(after) || after === 'before') && PAST.has(items[k - 1]?.text ?? '');
 }
 
+const heads = new Map<string, string | null>();
+
+/** The finding a predicate phrase begins with ("ATELECTASIS of": atelectasis), when the rest is only its preposition. */
+function headFinding(pred: Item, g: Grammar): string | undefined {
+  let hit = heads.get(pred.text);
+  if (hit === undefined) {
+    const toks = pred.text.split(' ').map((t) => ({ t, s: 0, e: 0 }));
+    const m = toks.length > 1 && toks.at(-1)!.t === 'of' ? longestMatch(g.root, toks.slice(0, -1), 0) : undefined;
+    hit = m && m.len === toks.length - 1 && m.val.flags & F.FINDING ? (m.val.finding ?? null) : null;
+    heads.set(pred.text, hit);
+  }
+  return hit ?? undefined;
+}
+
+/**
+ * "Atelectasis of the left LUNG", "atelectasis of the ADJACENT left lower lobe": a predicate that begins with a finding's
+ * term ("atelectasis of") and states nothing of its subject (no `statedAs` for the lung), or places it beside another
+ * finding (an adjacency word: the lobe compressed next to an effusion, not collapsed), is that finding where it says.
+ */
+function plainHead(items: readonly Item[], k: number, j: number, g: Grammar): Mention | undefined {
+  const pred = items[k]!;
+  const name = headFinding(pred, g);
+  return name ? newMention(name, Math.min(j, k), Math.max(j, k), items[Math.min(j, k)]!.s, items[Math.max(j, k)]!.e, 'np', k, pred.s, undefined) : undefined;
+}
+
+function adjacencyBetween(items: readonly Item[], k: number, j: number): boolean {
+  for (let i = Math.min(j, k) + 1; i < Math.max(j, k); i++) if (items[i]!.flags & F.ADJ) return true;
+  return false;
+}
+
 /** The mentions predicate `k` makes with each of its subjects. */
 function make(items: readonly Item[], k: number, subjects: number[], kind: 'np' | 'clause', g: Grammar): Mention[] {
   const pred = items[k]!;
@@ -146,7 +177,12 @@ function make(items: readonly Item[], k: number, subjects: number[], kind: 'np' 
       for (const name of g.normalAbsent.get(subj!) ?? []) made.push(newMention(name, a, b, s, e, 'normal', k, pred.s, undefined));
     }
     const name = pred.flags & F.APRED ? g.apred.get(subj!)?.get(pred.text) : undefined;
-    if (name) made.push(newMention(name, a, b, s, e, kind, k, pred.s, undefined));
+    const beside = adjacencyBetween(items, k, j);
+    if (name && !beside) made.push(newMention(name, a, b, s, e, kind, k, pred.s, undefined));
+    else if (pred.flags & F.APRED && kind === 'np' && !made.length) {
+      const head = plainHead(items, k, j, g);
+      if (head) made.push(head);
+    }
   }
   return made;
 }
