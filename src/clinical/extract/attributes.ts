@@ -95,6 +95,17 @@ function after(items: readonly Item[], k: number, idx: MentionIndex, flags: numb
   return [];
 }
 
+/**
+ * The mentions whose noun phrase item k stands in, leaving out a sign named by a verb ("opacity in the right middle lobe
+ * SILHOUETTING the heart border"): a participle with its object does not take the place words before it; they end the
+ * phrase of the finding before.
+ */
+function phraseHead(items: readonly Item[], k: number, idx: MentionIndex): Mention[] | undefined {
+  const next = nextInPhrase(items, k, idx)?.filter((m) => !(VERB_SIGN.test(items[m.a]!.text) && items[m.b + 1]?.text === 'the'));
+  return next?.length ? next : undefined;
+}
+const VERB_SIGN = /^(?:silhouetting|obscuring|effacing)$/;
+
 /** A side word that opens its list member and is followed by `with` ("..., right with X", "left with Y"). */
 function headsWith(items: readonly Item[], k: number): boolean {
   const prev = items[k - 1];
@@ -134,7 +145,7 @@ export function attachAttributes(items: readonly Item[], mentions: readonly Ment
       for (const m of holders) apply(m, it, takes(m, it.flags, g));
       continue;
     }
-    const route = nextInPhrase(items, k, all);
+    const route = phraseHead(items, k, all);
     if (it.flags & F.POS && !route?.some((m) => g.info.get(m.name)!.device) && !viaRoute(items, k)) {
       for (const m of before(items, k, idx, F.POS, g, true)) apply(device(m), intoAtrium(items, k, device(m), g) ? ATRIUM : it, F.POS);
       // "free gas BENEATH THE LEFT HEMIDIAPHRAGM": a tip landmark that names a side places a finding that is no device

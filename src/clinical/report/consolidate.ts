@@ -86,6 +86,16 @@ const IN_LUNG = /\b(?:air ?space|parenchymal|pulmonary|lung)\b/i;
 /** Parenchymal patterns a summary interpretation is read from, wherever the report placed them. */
 const SUMMARISED = new Set(['lung opacity', 'consolidation', 'ground-glass opacity', 'interstitial opacities', 'nodule', 'silhouette sign']);
 
+/**
+ * "Scattered calcified granulomas in the right upper zone. ... Conclusion: old TB": calcified granulomas and nodes described in
+ * a sentence of their own are lesions the report lists, each a finding; the old infection named elsewhere is what the
+ * report makes of the lung's scarring. Stated together ("calcified granuloma and node, compatible with a Ranke complex")
+ * they are one finding (the sentence links them).
+ */
+const LESIONS_OF_THEIR_OWN: Readonly<Record<string, ReadonlySet<string>>> = {
+  'healed tuberculosis': new Set(['granuloma', 'calcified lymph nodes']),
+};
+
 /** Interpretations stated of the findings described before them ("... Findings consistent with post-radiation fibrosis."). */
 function summaries(merged: readonly Finding[], text: string | undefined): ReadonlySet<Finding> {
   if (text === undefined) return new Set();
@@ -100,6 +110,7 @@ function evidenceFor(sign: Finding, interpretation: Finding, ownLocation: readon
   if (inLung && getLexicon().byName.get(interpretation.name)?.category === 'pleura') return false;
   // Within a sentence the extractor already linked signs to what they are stated to mean.
   if (sign.sentence === interpretation.sentence) return false;
+  if (LESIONS_OF_THEIR_OWN[interpretation.name]?.has(sign.name)) return false;
   if (!signs || !(sign.name in signs) || !affirmed(sign) || !affirmed(interpretation)) return false;
   // "Prominent interstitial markings ... Impression: Findings most consistent with TTN": the findings described are its signs
   if (summary && sign.sentence < interpretation.sentence && SUMMARISED.has(sign.name) && sideFits(sign.laterality, interpretation.laterality)) return true;

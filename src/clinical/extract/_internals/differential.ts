@@ -136,7 +136,15 @@ export function keepUndecided(items: readonly Item[], mentions: readonly Mention
     if (!differential) continue;
     // the place the sign was stated with, or (moved onto its first reading before a dash) that reading's
     const place = s.lats.length || s.locs.length ? s : own[0]!;
-    const alts = listedWith(groups, [...own, ...afterthoughts(items, mentions, groups, s, place, own[own.length - 1]!, g)], s, place);
+    const later = afterthoughts(items, mentions, groups, s, place, own[own.length - 1]!, g);
+    // "opacities, likely atelectasis, though infection cannot be excluded": one reading is committed to and the others are
+    // only not excluded; the sign is that reading, and what is not excluded stays a possible finding of its own
+    // (a reading joined to the first by a comma, "probably atelectasis, possibly pneumonia", still leaves the choice open)
+    if (own.length === 1 && (own[0]!.p ?? 3) >= 2 && later.length && later.every((m) => m.p === 1)) {
+      for (const m of later) inheritPlace(place, m, g);
+      continue;
+    }
+    const alts = listedWith(groups, [...own, ...later], s, place);
     if (alts.length < 2 || new Set(alts.map((t) => t.name)).size < 2) continue;
     s.absorbed = false;
     s.into = undefined;
