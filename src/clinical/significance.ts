@@ -87,6 +87,6 @@ export function significanceOf(name: string, context: PatientContext = {}, findi
     if (byAttributes) base = { significance: byAttributes.significance, rule: byAttributes.because };
   }
   if (!finding) return base;
-  const course = courseRule({ name, category: entry.category, status: finding.status, severity: finding.severity, severityText: finding.severityText, temporal: finding.temporal, cues: finding.cues }, situation, base.significance);
+  const course = courseRule({ name, category: entry.category, status: finding.status, severity: finding.severity, severityText: finding.severityText, temporal: finding.temporal, cues: finding.cues, devicePosition: finding.devicePosition }, situation, base.significance);
   return course ? { significance: course.significance, rule: course.because } : base;
 }

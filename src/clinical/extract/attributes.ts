@@ -47,6 +47,8 @@ function takes(m: Mention, flags: number, g: Grammar): number {
   if (info.graded) ok |= F.SEV;
   if (info.measured) ok |= F.MEAS;
   if (info.device) ok |= F.POS | F.PLACE;
+  // "coin in the proximal oesophagus", "tooth in the right main bronchus": where the object lies
+  if (info.lodged) ok |= F.POS;
   return flags & ok;
 }
 

@@ -85,6 +85,7 @@ const FindingEntry = z
     contextRules: z.array(ContextRule).min(1).optional(),
     signs: z.partialRecord(FINDING_NAME, z.enum(['negligible', 'significant'])).optional(),
     signOnly: z.boolean().optional(),
+    lodged: z.boolean().optional(),
     nonspecific: z.boolean().optional(),
     atLocation: z.partialRecord(z.enum(LOCATIONS), FINDING_NAME).optional(),
     carinaDistanceMm: z.object({ min: z.number().min(0), max: z.number().min(0) }).strict().optional(),
@@ -94,7 +95,8 @@ const FindingEntry = z
   .strict()
   .refine((f) => f.terms[0] === f.name, { message: 'the first term must be the canonical name (preferred wording)' })
   .refine((f) => !f.appropriatePositions || f.category === 'device', { message: 'appropriatePositions is for devices only' })
-  .refine((f) => !f.tipLevels || f.category === 'device', { message: 'tipLevels is for devices only' });
+  .refine((f) => !f.tipLevels || f.category === 'device', { message: 'tipLevels is for devices only' })
+  .refine((f) => !f.lodged || f.category !== 'device', { message: 'lodged is for objects that are not devices (a device has a tip already)' });
 
 /** findings/*.yaml */
 export const FindingsFile = z

@@ -33,6 +33,8 @@ export interface LexiconFinding {
    * (METRICS §1.5 unspecific/overinterpretation): `pneumonia: { lung opacity: significant, consolidation: negligible }`.
    */
   signs?: Record<string, 'negligible' | 'significant'>;
+  /** An object that lies inside a lumen (an inhaled or swallowed foreign body): where it lies is read like a device tip. */
+  lodged?: boolean;
   /** A sign (silhouette sign) that is not reported beside a finding it is a sign of in the same sentence. */
   signOnly?: boolean;
   /** A sign without an interpretation of its own (`lung opacity`): a finding stated with it (`opacity with air bronchograms`) names it. */

@@ -106,7 +106,8 @@ const RULES: readonly CourseRule[] = [
     id: 'retained fragment',
     // §1.5's urgent foreign body is one inhaled, swallowed or lodged in the chest; a fragment outside the chest after an
     // injury, or a retained surgical fragment, is documented and planned for
-    when: (f, s) => f.name === 'foreign body' && f.cues?.fragment === true && (!s.trauma || f.cues.outsideChest === true),
+    // (one lodged in the airway or the oesophagus is the urgent kind, whatever it is made of)
+    when: (f, s) => f.name === 'foreign body' && f.cues?.fragment === true && !f.devicePosition && (!s.trauma || f.cues.outsideChest === true),
     significance: 'actionable_not_urgent',
     because: 'a metal fragment outside the chest, or one retained after an operation, is documented and removed electively if at all',
   },

@@ -16,6 +16,8 @@ export interface CourseInput {
   severityText?: string | undefined;
   temporal?: Temporal | undefined;
   cues?: SignificanceCues | undefined;
+  /** Where a device tip or a lodged object lies (`esophagus`). */
+  devicePosition?: string | undefined;
 }
 
 /** One rule: when it applies (given the level so far), the level it sets, and why. */

@@ -43,3 +43,33 @@ describe('granulomas beside a summary of old tuberculosis', () => {
     expect(seen('Calcified granuloma in the left lower zone with a calcified left hilar node, compatible with a Ranke complex.')).toEqual(['healed tuberculosis:present:left']);
   });
 });
+
+describe('a foreign body lodged in a lumen', () => {
+  it.each([
+    ['Coin lodged in the proximal esophagus at the thoracic inlet.', 'esophagus'],
+    ['Coin-shaped foreign body projecting over the upper abdomen, likely in the stomach.', 'stomach'],
+    ['Metallic foreign body in the right main bronchus.', 'right mainstem bronchus'],
+  ])('%s', (text, position) => {
+    const f = one(text, 'foreign body');
+    expect(f?.devicePosition).toBe(position);
+    expect(f?.devicePlacement).toBeUndefined();
+  });
+
+  it('metal lodged in the airway is urgent; bullet fragments in the chest wall are not', () => {
+    expect(one('Metallic foreign body in the right main bronchus.', 'foreign body')?.significance).toBe('urgent');
+    expect(one('Bullet fragments in the left chest wall.', 'foreign body')?.significance).toBe('actionable_not_urgent');
+  });
+});
+
+describe('body cavities are not cavitating lesions', () => {
+  it.each([
+    'Right chest tube in place; its side hole lies outside the thoracic cavity in the lateral chest wall.',
+    'Free fluid in the abdominal cavity.',
+  ])('%s', (text) => {
+    expect(seen(text).some((s) => s.startsWith('cavitary lesion'))).toBe(false);
+  });
+
+  it('a cavity in the lung still is one', () => {
+    expect(seen('Thick-walled cavity in the right upper lobe.')).toEqual(['cavitary lesion:present:right']);
+  });
+});

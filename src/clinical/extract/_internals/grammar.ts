@@ -104,6 +104,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
       located: f.located,
       measured: f.measured,
       device: f.category === 'device',
+      lodged: f.lodged ?? false,
       // a blunted costophrenic angle is a pleural sign, not a collection: a hedged cause named with it takes it (signOnly)
       pleural: f.category === 'pleura' && !f.signOnly,
       appropriate: new Set(f.appropriatePositions ?? []),

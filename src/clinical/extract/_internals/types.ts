@@ -155,6 +155,8 @@ export interface FindingInfo {
   located: boolean;
   measured: boolean;
   device: boolean;
+  /** An object inside a lumen (findings/*.yaml `lodged`): it takes a tip position as a device does, with no verdict. */
+  lodged: boolean;
   /** A pleural collection or air (findings/*.yaml category `pleura`): a finding of its own even when a hedge names its cause. */
   pleural: boolean;
   appropriate: ReadonlySet<string>;

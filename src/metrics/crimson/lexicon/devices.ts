@@ -39,9 +39,12 @@ export function sameTip(a: Finding, b: Finding): boolean {
  * for a central line: the line is short) changes what is done with it: significant. Two places it
  * belongs (the SVC and the cavoatrial junction) differ in detail only: negligible; so do two names
  * of one wrong place ("airway" and "right main bronchus" for a feeding tube). Two different wrong
- * places (the carina against a main bronchus) call for different corrections: significant.
+ * places (the carina against a main bronchus) call for different corrections: significant. A lodged
+ * object (a swallowed coin) has no place it belongs: two places are significant unless one holds the other.
  */
 export function tipGrade(name: string, a: string, b: string): Grade {
+  // an object lodged in the airway, the oesophagus or the stomach: each place calls for its own care
+  if (getLexicon().byName.get(name)?.lodged) return contains(a, b) ? 'negligible' : 'significant';
   const x = belongs(name, a);
   const y = belongs(name, b);
   if (x === undefined || y === undefined) return 'negligible';

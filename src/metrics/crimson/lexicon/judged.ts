@@ -4,6 +4,7 @@
  */
 import { comparedFinding } from '../../../clinical/diff/reading.js';
 import { extractFindings } from '../../../clinical/extract/index.js';
+import { getLexicon } from '../../../clinical/lexicon/load.js';
 import type { Finding } from '../../../clinical/model.js';
 import { consolidate } from '../../../clinical/report/consolidate.js';
 import { significanceCues, significanceOf } from '../../../clinical/significance.js';
@@ -73,7 +74,7 @@ export function describeFinding(f: Finding, descriptors: Partial<Record<Descript
   const described = Object.values(descriptors).join(' ');
   const parts = [hedge + described, size + (f.severityText ?? ''), f.laterality ?? '', (f.location ?? []).join(' and '), f.name].filter((x) => x.trim() !== '');
   let s = parts.join(' ').replace(/\s+/g, ' ').trim();
-  if (f.devicePosition) s += `, tip ${f.devicePosition}`;
+  if (f.devicePosition) s += getLexicon().byName.get(f.name)?.lodged ? ` in the ${f.devicePosition}` : `, tip ${f.devicePosition}`;
   if (f.devicePlacement === 'malpositioned') s += ' (malpositioned)';
   if (f.interpretations?.length) s += ` (${f.interpretations.join(' or ')}?)`;
   if (f.temporal) s += ` (${f.temporal})`;

@@ -51,3 +51,18 @@ describe('crimson:lexicon device tips where the device belongs', () => {
     expect(e.errors.missing_findings).toEqual(['R1']);
   });
 });
+
+describe('crimson:lexicon: where a lodged foreign body lies (issue 12, eleventh session)', () => {
+  it('the airway, the oesophagus and the stomach are different places; the airway holds its bronchi', () => {
+    expect(tipGrade('foreign body', 'esophagus', 'trachea')).toBe('significant');
+    expect(tipGrade('foreign body', 'esophagus', 'stomach')).toBe('significant');
+    expect(tipGrade('foreign body', 'airway', 'right mainstem bronchus')).toBe('negligible');
+  });
+
+  it('a coin called tracheal where the reference puts it in the oesophagus loses credit; the same place keeps it', () => {
+    const ref = 'Round radiopaque foreign body at the thoracic inlet, compatible with a coin in the proximal esophagus.';
+    expect(tips(ref, 'Coin in the trachea at the thoracic inlet.')).toEqual(['significant']);
+    expect(score(ref, 'Coin impacted in the proximal oesophagus.')).toBe(1);
+    expect(score(ref, 'Coin in the trachea at the thoracic inlet.')).toBeLessThan(score(ref, 'Coin impacted in the proximal oesophagus.'));
+  });
+});
