@@ -15,6 +15,11 @@ describe('metric-suite extract', () => {
     expect(r.stdout).toMatch(/F2 present pneumothorax \[side right; severity small\]\n\s+significance actionable_not_urgent/);
   });
 
+  it('says where a lodged object lies, with its own size, not as a device tip', async () => {
+    const r = await cli(['extract', 'Round 2.3 cm coin lodged in the proximal oesophagus.'], process.cwd());
+    expect(r.stdout).toContain('F1 present foreign body [size 23 mm; in esophagus]');
+  });
+
   it('reads --file and --context, and --json gives the public ReportFinding objects', async () => {
     const cwd = tmpTree({});
     writeFileSync(path.join(cwd, 'r.txt'), 'INDICATION: fall.\nFINDINGS: Acute fractures of the right 5th and 6th ribs.');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { getLexicon } from '../../clinical/lexicon/load.js';
 import type { ReportFinding } from '../../clinical/report/index.js';
 import type { CliIO } from '../io.js';
 import { contextOf } from '../context-pairs.js';
@@ -12,14 +13,16 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 export function formatFinding(f: ReportFinding): string {
   const hedge = f.status === 'uncertain' ? ` (${f.probability === 2 ? 'likely' : 'possible'})` : '';
   // a device's stated distance is where its tip lies ("ETT 1 cm above the carina"), not a size of the finding
-  const tipDistance = f.size !== undefined && f.devicePosition !== undefined ? `${f.size.mm} mm ` : '';
+  // a lodged object (a swallowed coin) lies somewhere and has a size of its own; a device's size is its tip distance
+  const lodged = getLexicon().byName.get(f.name)?.lodged === true;
+  const tipDistance = !lodged && f.size !== undefined && f.devicePosition !== undefined ? `${f.size.mm} mm ` : '';
   const attrs = [
     f.side && `side ${f.side}`,
     f.location && `at ${f.location.join(', ')}`,
     f.severityText && `severity ${f.severityText}`,
     f.size && !tipDistance && `size ${f.size.dimensionsMm.join(' x ')} mm`,
     f.temporal && `temporal ${f.temporal}`,
-    f.devicePosition && `tip ${tipDistance}${f.devicePosition}`,
+    f.devicePosition && (lodged ? `in ${f.devicePosition}` : `tip ${tipDistance}${f.devicePosition}`),
     f.devicePlacement,
     f.evidence && `from ${f.evidence.join(', ')}`,
     f.interpretations && `or ${f.interpretations.join(', ')}`,

@@ -103,10 +103,9 @@ function after(items: readonly Item[], k: number, idx: MentionIndex, flags: numb
  * phrase of the finding before.
  */
 function phraseHead(items: readonly Item[], k: number, idx: MentionIndex): Mention[] | undefined {
-  const next = nextInPhrase(items, k, idx)?.filter((m) => !(VERB_SIGN.test(items[m.a]!.text) && items[m.b + 1]?.text === 'the'));
+  const next = nextInPhrase(items, k, idx)?.filter((m) => !(items[m.a]!.text === 'silhouetting' && items[m.b + 1]?.text === 'the'));
   return next?.length ? next : undefined;
 }
-const VERB_SIGN = /^(?:silhouetting|obscuring|effacing)$/;
 
 /** A side word that opens its list member and is followed by `with` ("..., right with X", "left with Y"). */
 function headsWith(items: readonly Item[], k: number): boolean {

@@ -36,10 +36,9 @@ function build(m: Mention, sentence: number, g: Grammar): Finding {
   if (!absent && m.mm?.length) [f.measurementMm, f.dimensionsMm] = [Math.max(...m.mm), [...m.mm]];
   const temporal = m.removed ? 'resolved' : m.temp;
   if (temporal && m.kind !== 'normal') f.temporal = temporal;
-  // an object lodged in a lumen: where it lies, with no verdict (it belongs nowhere)
-  if (!absent && info.lodged && m.pos) f.devicePosition = m.pos;
+  // a device's tip, or where an object lodged in a lumen lies (it belongs nowhere: no verdict)
+  if (!absent && (info.device || info.lodged) && m.pos) f.devicePosition = m.pos;
   if (!absent && info.device) {
-    if (m.pos) f.devicePosition = m.pos;
     let inferred: 'appropriate' | 'malpositioned' | undefined = m.pos && info.appropriate.size ? (info.appropriate.has(m.pos) ? 'appropriate' : 'malpositioned') : undefined;
     // "ETT tip 1 cm above the carina": above the carina, but too close to it (or too far above it)
     if (m.pos === 'above carina' && info.carina && m.mm?.length) {
