@@ -123,10 +123,20 @@ export interface FindingSetOptions {
   maxFindings?: number;
 }
 
-/** A list of findings with distinct names, in report order. */
+/** Whether one finding of the set is, in the lexicon, a sign of another (the report would state one finding). */
+function signWithItsReading(findings: readonly RenderableFinding[]): boolean {
+  const lex = getLexicon();
+  const names = new Set(findings.map((f) => f.name));
+  return findings.some((f) => Object.keys(lex.byName.get(f.name)?.signs ?? {}).some((s) => names.has(s)));
+}
+
+/**
+ * A list of findings with distinct names, in report order. A sign never comes with a finding it is a sign of: "mild
+ * interstitial opacities. slight lymphangitic carcinomatosis." is one finding with its evidence, not two to edit apart.
+ */
 export function findingSetArb(options: FindingSetOptions = {}): fc.Arbitrary<RenderableFinding[]> {
   const { minFindings = 1, maxFindings = 6 } = options;
-  return fc.uniqueArray(findingArb(), { minLength: minFindings, maxLength: maxFindings, selector: (f) => f.name });
+  return fc.uniqueArray(findingArb(), { minLength: minFindings, maxLength: maxFindings, selector: (f) => f.name }).filter((fs) => !signWithItsReading(fs));
 }
 
 /** A finding set rendered with a random seed (and style): `{ findings, text, seed }`. */

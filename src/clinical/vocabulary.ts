@@ -39,7 +39,7 @@ export const FINDING_NAMES = [
   'nipple shadow', 'acute chest syndrome', 'mesothelioma', 'pneumoconiosis', 'hydatid cyst', 'lung cyst', 'aspergilloma',
   'pericardial calcification', 'aortic valve calcification', 'coronary artery calcification', 'right aortic arch', 'dextrocardia',
   'congenital heart disease', 'pulmonary oligemia', 'congenital skeletal anomaly', 'pectus deformity', 'azygos lobe',
-  'croup', 'dilated esophagus', 'anastomotic leak', 'pulmonary embolism', 'aortic dissection', 'pneumopericardium',
+  'croup', 'epiglottitis', 'dilated esophagus', 'anastomotic leak', 'pulmonary embolism', 'aortic dissection', 'pneumopericardium',
   'diaphragmatic hernia', 'dilated bowel', 'avascular necrosis', 'h-shaped vertebrae', 'autosplenectomy', 'destroyed lung', 'other device',
   // issue 12, fifth session: specialist devices (cardiac, thoracic, anaesthesia, renal) and a sternal complication
   'mitral clip', 'impella', 'intracardiac line', 'endobronchial valve', 'epidural catheter', 'peritoneal dialysis catheter',

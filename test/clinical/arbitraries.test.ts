@@ -84,6 +84,22 @@ describe('findingSetArb / reportArb', () => {
     );
   });
 
+  it('never sets a sign beside a finding it is a sign of (the report would state one finding)', () => {
+    const sampled = new Set<string>();
+    assertProperty(
+      fc.property(findingSetArb({ minFindings: 3, maxFindings: 6 }), (fs) => {
+        const names = new Set(fs.map((f) => f.name));
+        for (const f of fs) {
+          sampled.add(f.name);
+          for (const sign of Object.keys(lex.byName.get(f.name)?.signs ?? {})) expect(names.has(sign), `${sign} with ${f.name}`).toBe(false);
+        }
+      }),
+      300,
+    );
+    // interpretations and signs are still generated, only not together
+    expect([...sampled].some((n) => lex.byName.get(n)?.signs)).toBe(true);
+  });
+
   it('renders the findings with the seed it reports', () => {
     assertProperty(
       fc.property(reportArb({ maxFindings: 3 }), (r) => {
