@@ -106,7 +106,7 @@ describe('metric-suite test <metric>', () => {
     writeFileSync(path.join(cwd, 'cases.yaml'), 'kind: ranking\ncapability: laterality\nreference: Left effusion.\ncandidates: { a: Left effusion., b: Right effusion. }\nexpect: a > b\n');
     mkdirSync(path.join(cwd, 'suites'));
     writeFileSync(path.join(cwd, 'suites/my-metric.yaml'), 'name: my-metric\ncases: [../cases.yaml]\nmetrics: [mine]\n');
-    const first = await cli(['test', 'mine', '--law', 'negation-sensitive', '--num-runs', '10', '--reporter', 'verbose', '--no-cache'], cwd);
+    const first = await cli(['test', 'mine', '--law', 'negation-sensitive', '--num-runs', '100', '--reporter', 'verbose', '--no-cache'], cwd);
     const rerun = /rerun: (npx metric-suite .*)/.exec(first.stdout)?.[1];
     expect(rerun, first.stdout).toMatch(/^npx metric-suite test mine --law negation-sensitive --seed -?\d+ --law-path \S+$/);
     const args = rerun!.split(' ').slice(2);
