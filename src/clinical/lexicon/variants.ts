@@ -25,3 +25,21 @@ export function splitVariants(tokens: readonly string[], prefixes: readonly stri
   if (splits.length > 1) out.push(apply(splits));
   return out;
 }
+
+/** US -ize word endings whose British -ise spelling reads the same (`visualized`/`visualised`, `localized`/`localised`). */
+const IZE = /^([a-z]{4,})iz(e|ed|es|ing|ation|ations)$/;
+
+/**
+ * The British spelling of a phrase whose words end in -ize, -ized, -ization ... (`not visualised`, `loculated and localised`),
+ * or undefined when no word has such an ending. The lexicon is written in US spelling where the two differ only so.
+ */
+export function britishVariant(tokens: readonly string[]): string[] | undefined {
+  let changed = false;
+  const out = tokens.map((t) => {
+    const m = IZE.exec(t);
+    if (!m) return t;
+    changed = true;
+    return `${m[1]}is${m[2]}`;
+  });
+  return changed ? out : undefined;
+}

@@ -28,6 +28,10 @@ const CAUSE_AFTER = /^[^.;]{0,30}\bcause\b/i;
 const causeOfCollapse = (f: Finding, _span: string, text: string): boolean =>
   COLLAPSE_BEFORE.test(lead(f, text)) || CAUSE_AFTER.test(text.slice(f.span[1]));
 
+/** A collapse of a whole lung ("near complete collapse of the right lung", "collapsed L lung"), not of a lobe. */
+const wholeLung = (f: Finding, span: string, text: string): boolean =>
+  /\blung\b/i.test(span) || /^\s+(?:of\s+)?(?:the\s+)?(?:(?:right|left|r|l)\s+)?lung\b/i.test(text.slice(f.span[1]));
+
 /** The pairs; a sign that is itself a diagnosis explains its own signs before it is absorbed (a widened mediastinum, its aortic knob). */
 export const EXPLAINED_SIGNS: readonly ExplainedSign[] = [
   // the aortic knob lost in a widened mediastinum or an injured aorta is that widening, not a silhouette sign of the lung
@@ -37,6 +41,8 @@ export const EXPLAINED_SIGNS: readonly ExplainedSign[] = [
   { diagnoses: ['lung abscess'], sign: 'cavitary lesion' },
   { diagnoses: ['fibrosis'], sign: 'interstitial opacities', diffuse: true },
   { diagnoses: ['lobar collapse', 'atelectasis'], sign: 'mucus plugging', stated: causeOfCollapse },
+  // a lung collapsed by the air around it is the pneumothorax's size, not a collapse of its own
+  { diagnoses: ['pneumothorax', 'tension pneumothorax', 'hydropneumothorax'], sign: 'lobar collapse', stated: wholeLung },
   ...OEDEMA_SIGNS,
 ];
 

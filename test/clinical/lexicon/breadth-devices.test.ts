@@ -151,8 +151,9 @@ const DEVICES: readonly Row[] = [
   ['surgical clips', 'Clips in the left upper quadrant.'],
   ['surgical clips', 'Cholecystectomy clips.'],
   ['surgical clips', 'Surgical staples at the right hilum.'],
-  ['surgical clips', 'Skin staples over the left chest wall.'],
-  ['surgical clips', 'Skin clips overlying the sternum.'],
+  // skin staples and clips close a wound: the labels of every set file them with the other post-surgical changes, not as clips
+  ['surgical procedure', 'Skin staples over the left chest wall.'],
+  ['surgical procedure', 'Skin clips overlying the sternum.'],
   ['surgical clips', 'Metallic surgical clips in the mediastinum.'],
   ['surgical clips', 'Vascular clips along the left heart border.'],
   ['surgical clips', 'Ligaclips in the right paratracheal region.'],

@@ -173,6 +173,9 @@ const CAUSAL = / (?:due|related|secondary|attributable) to$/;
  */
 export function unnamedInterpretation(items: readonly Item[], k: number, idx: MentionIndex): boolean {
   if (CAUSAL.test(` ${items[k]!.text}`)) return false;
+  // "reticulation - ? drug related", "opacity ? post treatment": a query after the sign asks for a cause, it names no reading
+  // the sign could be replaced by; the sign stays what the film shows
+  if (items[k]!.text === '?') return false;
   // "opacity, pneumonia likely in this setting": a hedge on the finding just before it, not a link to an unnamed one
   if (idx.endAt.has(k - 1) && atClauseEnd(items, k)) return false;
   let words = 0;

@@ -4,7 +4,7 @@
  */
 import { getLoadedLexicon, type LoadedLexicon } from '../../lexicon/load.js';
 import { makeSpeller } from '../../lexicon/spelling.js';
-import { splitVariants } from '../../lexicon/variants.js';
+import { britishVariant, splitVariants } from '../../lexicon/variants.js';
 import type { Laterality, Severity, Temporal } from '../../model.js';
 import { levelRange } from './levels.js';
 import { buildMeasureRegex } from './measure.js';
@@ -31,7 +31,7 @@ export interface Grammar {
   severityWords: ReadonlyMap<string, Severity>;
 }
 
-/** Adds each phrase's split-prefix variants (`sub cutaneous`) where the trie has no phrase of that wording. */
+/** Adds each phrase's split-prefix variants (`sub cutaneous`) and its British -ise spelling where the trie has no phrase of that wording. */
 function addSplitVariants(root: TrieNode, prefixes: readonly string[]): void {
   const phrases: [string[], Payload][] = [];
   const walk = (n: TrieNode, path: string[]): void => {
@@ -40,7 +40,8 @@ function addSplitVariants(root: TrieNode, prefixes: readonly string[]): void {
   };
   walk(root, []);
   for (const [toks, val] of phrases) {
-    for (const v of splitVariants(toks, prefixes)) {
+    const british = britishVariant(toks);
+    for (const v of [...splitVariants(toks, prefixes), ...(british ? [british] : [])]) {
       let node: TrieNode | undefined = root;
       for (const t of v) node = node?.next.get(t);
       if (!node?.val) addPhrase(root, v, val);

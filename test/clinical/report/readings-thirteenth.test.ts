@@ -1,0 +1,99 @@
+/**
+ * Issue 12, thirteenth session: British shorthand (`eff`, `FB`, `VAP`), -ise spellings, a query after a sign, a cavitating
+ * mass, compensatory hyperinflation, a lung collapsed by its pneumothorax, rib resection, skin staples, arterial lines
+ * and abandoned leads, a further test proposed and a line outside the image. Own example sentences.
+ */
+import { describe, expect, it } from 'vitest';
+import { britishVariant } from '../../../src/clinical/lexicon/variants.js';
+import { one, seen } from './_helpers.js';
+
+describe('British shorthand of dictated lists', () => {
+  it.each([
+    ['Small L eff.', 'pleural effusion:present:left'],
+    ['Bilat small effs, R>L.', 'pleural effusion:present:bilateral'],
+    ['? inhaled FB R main bronchus.', 'foreign body:uncertain:right'],
+    ['Patchy R basal opacity - ? VAP.', 'pneumonia:uncertain:right'],
+  ])('%s', (text, finding) => {
+    expect(seen(text)).toEqual([finding]);
+  });
+
+  it('eff denied with the others', () => {
+    expect(seen('No eff/PTX.')).toEqual([]);
+  });
+});
+
+describe('British -ise spellings read as the lexicon\'s -ize', () => {
+  it('not visualised denies as not visualized does', () => {
+    expect(seen('Right pleural effusion not visualised.')).toEqual([]);
+    expect(one('Right pleural effusion not visualised.', 'pleural effusion')?.status).toBe('absent');
+  });
+
+  it('the variant changes -ize endings only, of long enough words', () => {
+    expect(britishVariant(['not', 'visualized'])).toEqual(['not', 'visualised']);
+    expect(britishVariant(['organizing', 'pneumonia'])).toEqual(['organising', 'pneumonia']);
+    expect(britishVariant(['size'])).toBeUndefined();
+    expect(britishVariant(['pleural', 'effusion'])).toBeUndefined();
+  });
+});
+
+describe('a query after a sign asks for its cause', () => {
+  it('keeps the sign, hedged', () => {
+    expect(seen('Bilateral basal reticulation - ? drug related.')).toEqual(['interstitial opacities:uncertain:bilateral']);
+    expect(seen('Left basal opacity ? post treatment change.')).toEqual(['lung opacity:uncertain:left']);
+  });
+
+  it('a reading the lexicon names still takes the sign', () => {
+    expect(seen('Right basal opacity - ? infection.')).toEqual(['pneumonia:uncertain:right']);
+  });
+});
+
+describe('lung words', () => {
+  it('a cavitating mass is a mass', () => {
+    expect(seen('Thick walled cavitating mass in the left upper zone, 6 cm.')).toEqual(['mass:present:left']);
+    expect(seen('Thin walled cavity in the right upper lobe.')).toEqual(['cavitary lesion:present:right']);
+  });
+
+  it('compensatory hyperlucency is hyperinflation; reticular opacification is interstitial', () => {
+    expect(seen('Compensatory hyperlucency of the left lung.')).toEqual(['hyperinflation:present:left']);
+    expect(seen('Reticular opacification at both bases.')).toEqual(['interstitial opacities:present:bilateral']);
+  });
+
+  it('incomplete resolution leaves the finding present', () => {
+    expect(one('Incomplete resolution of the left lower lobe consolidation.', 'consolidation')).toMatchObject({ status: 'present', temporal: 'improved' });
+  });
+});
+
+describe('a lung collapsed by its pneumothorax', () => {
+  it('is the pneumothorax, however far the words stand apart', () => {
+    const text = 'Large left pneumothorax with the pleural edge 5 cm from the chest wall at the hilum, with near complete collapse of the left lung.';
+    expect(seen(text)).toEqual(['pneumothorax:present:left']);
+  });
+
+  it('a lobe collapsed on the other side stays a collapse', () => {
+    expect(seen('Small right pneumothorax. Collapsed left lower lobe.')).toEqual(['pneumothorax:present:right', 'lobar collapse:present:left']);
+  });
+});
+
+describe('post-surgical states and devices', () => {
+  it.each([
+    ['Posterior left 6th rib resected.', 'surgical procedure:present:left'],
+    ['Surgical rib changes in the right 5th rib.', 'surgical procedure:present:right'],
+    ['Skin staples over the lower chest.', 'surgical procedure:present'],
+    ['Right radial art line.', 'other device:present:right'],
+    ['Abandoned RV lead from the old system.', 'other device:present'],
+  ])('%s', (text, finding) => {
+    expect(seen(text)).toEqual([finding]);
+  });
+
+  it('a line outside the image is not a finding', () => {
+    expect(seen('Left radial arterial line not imaged.')).toEqual([]);
+    // a device whose tip lies outside the image is still seen
+    expect(seen('NG tube with its tip outside the field of view.')).toEqual(['enteric tube:present']);
+  });
+});
+
+describe('a further test proposed', () => {
+  it('names no finding of this film', () => {
+    expect(seen('Large right apical bulla. If symptoms persist CT would better distinguish bulla from pneumothorax.')).toEqual(['bullae:present:right']);
+  });
+});
