@@ -1,7 +1,7 @@
 /**
  * Issue 12, thirteenth session: British shorthand (`eff`, `FB`, `VAP`), -ise spellings, a query after a sign, a cavitating
  * mass, compensatory hyperinflation, a lung collapsed by its pneumothorax, rib resection, skin staples, arterial lines
- * and abandoned leads, a further test proposed and a line outside the image. Own example sentences.
+ * and abandoned leads, and a further test proposed. Own example sentences.
  */
 import { describe, expect, it } from 'vitest';
 import { britishVariant } from '../../../src/clinical/lexicon/variants.js';
@@ -85,10 +85,9 @@ describe('post-surgical states and devices', () => {
     expect(seen(text)).toEqual([finding]);
   });
 
-  it('a line outside the image is not a finding', () => {
-    expect(seen('Left radial arterial line not imaged.')).toEqual([]);
-    // a device whose tip lies outside the image is still seen
+  it('a device whose tip lies outside the image, or is not fully imaged, is still seen', () => {
     expect(seen('NG tube with its tip outside the field of view.')).toEqual(['enteric tube:present']);
+    expect(seen('Enteric tube tip below the diaphragm, not fully imaged.')).toEqual(['enteric tube:present']);
   });
 });
 
