@@ -32,6 +32,16 @@ const causeOfCollapse = (f: Finding, _span: string, text: string): boolean =>
 const wholeLung = (f: Finding, span: string, text: string): boolean =>
   /\blung\b/i.test(span) || /^\s+(?:of\s+)?(?:the\s+)?(?:(?:right|left|r|l)\s+)?lung\b/i.test(text.slice(f.span[1]));
 
+/** An opaque hemithorax ("R hemithorax completely opacified", "opacified left hemithorax"): the sentence names the hemithorax. */
+const hemithorax = (f: Finding, _span: string, text: string): boolean => /\bhemithora(?:x|ces|cic)\b/i.test(sentenceOf(f, text));
+
+/** The sentence a mention stands in. */
+function sentenceOf(f: Finding, text: string): string {
+  const start = Math.max(text.lastIndexOf('.', f.span[0] - 1), text.lastIndexOf('\n', f.span[0] - 1)) + 1;
+  const ends = [text.indexOf('.', f.span[1]), text.indexOf('\n', f.span[1])].filter((i) => i >= 0);
+  return text.slice(start, ends.length ? Math.min(...ends) : text.length);
+}
+
 /** The pairs; a sign that is itself a diagnosis explains its own signs before it is absorbed (a widened mediastinum, its aortic knob). */
 export const EXPLAINED_SIGNS: readonly ExplainedSign[] = [
   // the aortic knob lost in a widened mediastinum or an injured aorta is that widening, not a silhouette sign of the lung
@@ -41,6 +51,8 @@ export const EXPLAINED_SIGNS: readonly ExplainedSign[] = [
   { diagnoses: ['lung abscess'], sign: 'cavitary lesion' },
   { diagnoses: ['fibrosis'], sign: 'interstitial opacities', diffuse: true },
   { diagnoses: ['lobar collapse', 'atelectasis'], sign: 'mucus plugging', stated: causeOfCollapse },
+  // the space a removed lung leaves fills with fluid: its opaque hemithorax is the pneumonectomy, not an opacity of the lung
+  { diagnoses: ['pneumonectomy'], sign: 'lung opacity', stated: hemithorax },
   // a lung collapsed by the air around it is the pneumothorax's size, not a collapse of its own
   { diagnoses: ['pneumothorax', 'tension pneumothorax', 'hydropneumothorax'], sign: 'lobar collapse', stated: wholeLung },
   ...OEDEMA_SIGNS,

@@ -96,3 +96,20 @@ describe('a further test proposed', () => {
     expect(seen('Large right apical bulla. If symptoms persist CT would better distinguish bulla from pneumothorax.')).toEqual(['bullae:present:right']);
   });
 });
+
+describe('the opaque hemithorax of a pneumonectomy', () => {
+  it('is the pneumonectomy, on its side', () => {
+    expect(seen('R hemithorax completely opacified with mediastinal shift to the R, as expected after pneumonectomy.')).toEqual(['mediastinal shift:present:right', 'pneumonectomy:present:right']);
+  });
+
+  it('an opacity of the remaining lung stays a finding', () => {
+    expect(seen('Post left pneumonectomy. New opacity in the right lower zone.')).toEqual(['pneumonectomy:present:left', 'lung opacity:present:right']);
+  });
+});
+
+describe('what may happen later', () => {
+  it('is a risk, not a finding', () => {
+    expect(seen('No pneumothorax. Repeat film in 4 hours, as a delayed PTX can develop.')).toEqual([]);
+    expect(seen('A small left effusion has developed.')).toEqual(['pleural effusion:present:left']);
+  });
+});
