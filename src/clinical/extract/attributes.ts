@@ -9,7 +9,7 @@
  */
 import type { Grammar } from './_internals/grammar.js';
 import type { ScopeResult } from './scopes.js';
-import { absorb, absorbIntoUnnamed, absorbIntoUnplaced, dropImpliedSigns, inheritPlace, linkDashes, sameFindingHedged, signsBefore, unnamedInterpretation } from './_internals/evidence.js';
+import { absorb, absorbIntoUnnamed, absorbSlashPairs, absorbIntoUnplaced, dropImpliedSigns, inheritPlace, linkDashes, sameFindingHedged, signsBefore, unnamedInterpretation } from './_internals/evidence.js';
 import { dropCauses } from './_internals/cause.js';
 import { keepUndecided } from './_internals/differential.js';
 import { placeByLevel } from './_internals/levels.js';
@@ -253,6 +253,7 @@ export function propagate(items: readonly Item[], mentions: readonly Mention[], 
     if (sign) for (const t of group) if (t !== sign) absorb(sign, t, g);
   }
   if (text !== undefined) linkDashes(items, mentions, text, g);
+  absorbSlashPairs(items, mentions, g);
   dropImpliedSigns(mentions, g);
   absorbAfterWith(items, mentions, idx, g);
   absorbIntoUnplaced(mentions, g);

@@ -113,3 +113,20 @@ describe('what may happen later', () => {
     expect(seen('A small left effusion has developed.')).toEqual(['pleural effusion:present:left']);
   });
 });
+
+describe('two names of one process joined by a slash', () => {
+  it('are one finding, the more specific', () => {
+    expect(seen('RUL collapse/atelectasis.')).toEqual(['lobar collapse:present:right']);
+    expect(seen('Left lower lobe atelectasis/collapse.')).toEqual(['lobar collapse:present:left']);
+  });
+
+  it('two findings joined by a slash stay two', () => {
+    expect(seen('Atelectasis/consolidation at the left base.').length).toBe(2);
+  });
+});
+
+describe('surgical emphysema cut short', () => {
+  it.each(['L chest wall surg emphysema.', 'S/C emphysema in the left neck.'])('%s', (text) => {
+    expect(seen(text)).toEqual(['subcutaneous emphysema:present:left']);
+  });
+});

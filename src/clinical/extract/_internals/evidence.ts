@@ -117,6 +117,22 @@ export function keepsBesideHedge(sign: { name: string; status?: string }, to: { 
   return pleural && sign.status === 'present' && to.status === 'uncertain' && KIND_OF[to.name] !== sign.name;
 }
 
+/**
+ * "RUL collapse/atelectasis", "atelectasis/collapse of the LLL": two names of one process joined by a slash, one of them the
+ * other's sign, are one finding named by the more specific (the sign is its evidence), in the place either was given.
+ */
+export function absorbSlashPairs(items: readonly Item[], mentions: readonly Mention[], g: Grammar): void {
+  const live = mentions.filter((m) => m.status !== 'absent' && !m.dropped && !m.absorbed && m.kind !== 'normal').sort((x, y) => x.a - y.a);
+  for (let i = 0; i + 1 < live.length; i++) {
+    const [x, y] = [live[i]!, live[i + 1]!];
+    if (y.a !== x.b + 2 || items[x.b + 1]?.text !== '/') continue;
+    const [sign, to] = g.info.get(y.name)!.signs.has(x.name) ? [x, y] : g.info.get(x.name)!.signs.has(y.name) ? [y, x] : [undefined, undefined];
+    if (!sign || !to) continue;
+    inheritPlace(sign, to, g);
+    absorb(sign, to, g);
+  }
+}
+
 /** "Left lower lobe consolidation with loss of the hemidiaphragm silhouette": the silhouette sign is the consolidation's evidence. */
 export function dropImpliedSigns(mentions: readonly Mention[], g: Grammar): void {
   for (const m of mentions) {
