@@ -213,12 +213,12 @@ export function matchFindings(refs: Judged[], preds: Judged[]): Match[] {
   // sign read by both, one report naming the sign again. Either way round, on a compatible side.
   for (const p of preds) {
     if (predMatched.has(p)) continue;
-    const m = matches.find((x) => ok(x.r, p) && compatible(x.r, p) && (signOf(p.f, x.r.f) || signOf(p.f, x.p.f)));
+    const m = matches.find((x) => ok(x.r, p) && (compatible(x.r, p) || moved(p)) && (signOf(p.f, x.r.f) || signOf(p.f, x.p.f)));
     if (m) pair(m.r, p, 'restated');
   }
   for (const r of refs) {
     if (refMatched.has(r)) continue;
-    const m = matches.find((x) => ok(r, x.p) && compatible(r, x.p) && (signOf(r.f, x.p.f) || signOf(r.f, x.r.f)));
+    const m = matches.find((x) => ok(r, x.p) && (compatible(r, x.p) || moved(r)) && (signOf(r.f, x.p.f) || signOf(r.f, x.r.f)));
     if (m) pair(r, m.p, 'restated');
   }
   // 8. Alternatives read from one sign ("opacity, possibly atelectasis or infection"): one finding
@@ -269,6 +269,10 @@ function sameSign(a: Finding, b: Finding): boolean {
   if (a.name === b.name || sideRelation(a.laterality, b.laterality) !== 'same') return false;
   return (!!sharedSign(a, b) && samePlace(a, b)) || (!!a.laterality && airspace(a) && airspace(b) && placed(a, b));
 }
+
+/** A shift's side is where the midline moved to, away from a tension or towards a collapse: not the side of its cause. */
+const SHIFTS = new Set(['mediastinal shift', 'tracheal deviation']);
+const moved = (j: Judged): boolean => SHIFTS.has(j.f.name);
 
 /** Sides that do not contradict. */
 export const compatible = (a: Judged, b: Judged): boolean => sideRelation(a.f.laterality, b.f.laterality) !== 'opposite';

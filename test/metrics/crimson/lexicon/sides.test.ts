@@ -40,3 +40,17 @@ describe('crimson:lexicon: a lesion named on the other side is another finding (
     }
   });
 });
+
+describe('crimson:lexicon: a shift stated beside a tension pneumothorax (match.ts moved)', () => {
+  it('the shift one report lists apart is the sign the other read its tension from, whatever side it points to', () => {
+    const ref = 'Large right pneumothorax with leftward mediastinal shift, concerning for tension.';
+    const e = judge(ref, 'Large right pneumothorax with contralateral mediastinal shift, consistent with tension.');
+    expect(e.errors.missing_findings).toEqual([]);
+    expect(e.errors.false_findings).toEqual([]);
+  });
+
+  it('a pneumothorax on the other side is still another finding', () => {
+    const e = judge('Large right pneumothorax with leftward mediastinal shift, concerning for tension.', 'Large left tension pneumothorax.');
+    expect(e.errors.missing_findings.length).toBeGreaterThan(0);
+  });
+});
