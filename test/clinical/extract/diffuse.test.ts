@@ -16,9 +16,14 @@ describe('diffuse processes', () => {
     expect(sides('Pulmonary edema. The edema is confined to the right lung.')).toEqual(['pulmonary edema:present:right']);
   });
 
-  it('stay unsided when absent, and for findings that are often one-sided', () => {
+  it('stay unsided when absent, and for findings that are unsided as often as not', () => {
     expect(sides('No pulmonary edema.')).toEqual(['pulmonary edema:absent:-']);
-    expect(sides('The lungs are hyperinflated.')).toEqual(['hyperinflation:present:-']);
+    expect(sides('Low lung volumes.')).toEqual(['low lung volumes:present:-']);
+  });
+
+  it('hyperinflation and bronchial wall thickening without a side are both lungs; with one, that side', () => {
+    expect(sides('The lungs are hyperinflated. Peribronchial cuffing.')).toEqual(['hyperinflation:present:bilateral', 'bronchial wall thickening:present:bilateral']);
+    expect(sides('Hyperinflation of the left lung.')).toEqual(['hyperinflation:present:left']);
   });
 
   it('are not given a side in the sentence-level reading (what the renderer writes round-trips)', () => {

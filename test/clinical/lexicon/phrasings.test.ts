@@ -137,7 +137,7 @@ describe('lexicon phrasings: metastases and fungal infection', () => {
 describe('lexicon phrasings: hyperlucency, pneumonitis', () => {
   it('hyperlucency alone is no hyperinflation (a pneumothorax, air trapping or oligaemia darkens the lung too)', () => {
     expect(seen('Hyperlucency over the right lower chest.')).toEqual([]);
-    expect(seen('Hyperexpanded lungs.')).toEqual(['hyperinflation:present']);
+    expect(seen('Hyperexpanded lungs.')).toEqual(['hyperinflation:present:bilateral']);
   });
 
   it('one aspiration qualifier for both alternatives is aspiration alone; a drug or hypersensitivity pneumonitis is no pneumonia', () => {

@@ -7,7 +7,7 @@ const CASES: [string, string[]][] = [
   ['Lung volumes are low with crowding of the bronchovascular markings.', ['low lung volumes:present']],
   ['Poor inspiratory effort.', []],
   ['Poor inspiratory effort with low lung volumes.', ['low lung volumes:present']],
-  ['The lungs are hyperexpanded with flattened hemidiaphragms.', ['hyperinflation:present']],
+  ['The lungs are hyperexpanded with flattened hemidiaphragms.', ['hyperinflation:present:bilateral']],
   // shift and deviation
   ['Rightward mediastinal shift.', ['mediastinal shift:present:right']],
   ['The mediastinum is shifted to the left.', ['mediastinal shift:present:left']],
@@ -23,7 +23,7 @@ const CASES: [string, string[]][] = [
   ['Status post right pneumonectomy.', ['pneumonectomy:present:right']],
   ['Left mastectomy. Posterior spinal fusion rods.', ['mastectomy:present:left', 'spinal hardware:present']],
   // airways and aorta
-  ['Mild peribronchial cuffing.', ['bronchial wall thickening:present']],
+  ['Mild peribronchial cuffing.', ['bronchial wall thickening:present:bilateral']],
   ['Aneurysmal dilatation of the ascending aorta.', ['aortic aneurysm:present']],
   ['The aorta is ectatic and calcified.', ['aortic aneurysm:present', 'aortic atherosclerosis:present']],
   ['Unfolded thoracic aorta.', ['tortuous aorta:present']],
