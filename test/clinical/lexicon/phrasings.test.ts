@@ -32,8 +32,8 @@ describe('lexicon phrasings: statements of known findings', () => {
   });
 
   it('prominent upper lobe vessels are vascular congestion', () => {
-    expect(seen('Prominence of the upper lobe vessels.')).toEqual(['vascular congestion:present:bilateral']);
-    expect(seen('Dilated upper lobe vessels and small effusions.')).toContain('vascular congestion:present:bilateral');
+    expect(seen('Prominence of the upper lobe vessels.')).toEqual(['vascular congestion:present']);
+    expect(seen('Dilated upper lobe vessels and small effusions.')).toContain('vascular congestion:present');
   });
 });
 

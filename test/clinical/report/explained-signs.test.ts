@@ -24,7 +24,7 @@ describe('a diagnosis absorbs its signs across the report', () => {
     ['Left lower lobe collapse, likely due to mucus plugging.', ['lobar collapse:present:left']],
     ['Right upper lobe collapse. ?mucus plugging.', ['lobar collapse:present:right']],
     ['Right upper lobe collapse. Mucus plugging is the probable cause.', ['lobar collapse:present:right']],
-    ['Increased vascular congestion with diffuse interstitial thickening. Interstitial pulmonary oedema.', ['vascular congestion:present:bilateral', 'pulmonary edema:present:bilateral']],
+    ['Increased vascular congestion with diffuse interstitial thickening. Interstitial pulmonary oedema.', ['vascular congestion:present', 'pulmonary edema:present:bilateral']],
     ['Cardiomegaly. Indistinct pulmonary vasculature and small effusions. Moderate pulmonary oedema.', ['cardiomegaly:present', 'pleural effusion:present', 'pulmonary edema:present:bilateral']],
     ['Bilateral perihilar airspace opacities and interstitial oedema.', ['pulmonary edema:present:bilateral']],
   ])('%s', (text, expected) => {
@@ -52,7 +52,7 @@ describe('a diagnosis absorbs its signs across the report', () => {
     expect(seen('Mild diffuse increase in interstitial markings. Impression: mild interstitial oedema versus chronic interstitial change.'))
       .toContain('interstitial opacities:present:bilateral');
     // prominent, engorged vessels are congestion, listed beside the oedema; an aortic knob without a widened mediastinum stays a sign
-    expect(seen('Prominent upper lobe vessels. Moderate pulmonary oedema.')).toContain('vascular congestion:present:bilateral');
+    expect(seen('Prominent upper lobe vessels. Moderate pulmonary oedema.')).toContain('vascular congestion:present');
     expect(seen('The aortic knob contour is indistinct.')).toEqual(['silhouette sign:present']);
     // a widened mediastinum explains the aortic knob it hides, not a heart border lost in the lung
     expect(seen('Mediastinum is widened. Silhouetting of the right heart border.')).toContain('silhouette sign:present:right');

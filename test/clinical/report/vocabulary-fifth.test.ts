@@ -62,7 +62,7 @@ const CASES: [string, string[]][] = [
   ['Tenckhoff catheter coiled in the pelvis.', ['peritoneal dialysis catheter:present']],
   ['Broken sternotomy wires with separation of the sternal halves.', ['sternal dehiscence:present']],
   // more European wordings: stasis, probes and aggregates, callosities, space-occupying lesions, foci, arthrosis
-  ['Moderate pulmonary venous stasis.', ['vascular congestion:present:bilateral']],
+  ['Moderate pulmonary venous stasis.', ['vascular congestion:present']],
   ['Nasogastric probe ending in the stomach.', ['enteric tube:present']],
   ['Two-chamber pacemaker system from the right, probes in the right atrium and ventricle.', ['pacemaker:present:right']],
   ['Apical pleural callosities on both sides.', ['pleural thickening:present:bilateral']],

@@ -18,7 +18,7 @@ const CASES: [string, string[]][] = [
   ['Dense mitral annulus calcification.', ['mitral annular calcification:present']],
   ['Enlarged left atrium, splaying the carina.', ['left atrial enlargement:present']],
   ['Calcified mediastinal lymph nodes.', ['calcified lymph nodes:present']],
-  ['Upper lobe blood diversion.', ['vascular congestion:present:bilateral']],
+  ['Upper lobe blood diversion.', ['vascular congestion:present']],
   ['Aortic unfolding.', ['tortuous aorta:present']],
   ['Calcified, unfolded thoracic aorta.', ['aortic atherosclerosis:present', 'tortuous aorta:present']],
   ['Left hilar prominence.', ['hilar lymphadenopathy:present:left']],
