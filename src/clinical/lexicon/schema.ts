@@ -84,6 +84,7 @@ const FindingEntry = z
     removedTerms: phrases.optional(),
     contextRules: z.array(ContextRule).min(1).optional(),
     signs: z.partialRecord(FINDING_NAME, z.enum(['negligible', 'significant'])).optional(),
+    keeps: z.array(FINDING_NAME).min(1).optional(),
     signOnly: z.boolean().optional(),
     lodged: z.boolean().optional(),
     nonspecific: z.boolean().optional(),

@@ -33,6 +33,11 @@ export interface LexiconFinding {
    * (METRICS §1.5 unspecific/overinterpretation): `pneumonia: { lung opacity: significant, consolidation: negligible }`.
    */
   signs?: Record<string, 'negligible' | 'significant'>;
+  /**
+   * Signs that stay findings of their own when stated with this one ("RUL consolidation, likely TB": the consolidation and the
+   * tuberculosis): the judge still reads one as the other's sign, the extractor lists both.
+   */
+  keeps?: string[];
   /** An object that lies inside a lumen (an inhaled or swallowed foreign body): where it lies is read like a device tip. */
   lodged?: boolean;
   /** A sign (silhouette sign) that is not reported beside a finding it is a sign of in the same sentence. */

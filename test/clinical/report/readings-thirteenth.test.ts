@@ -130,3 +130,14 @@ describe('surgical emphysema cut short', () => {
     expect(seen(text)).toEqual(['subcutaneous emphysema:present:left']);
   });
 });
+
+describe('signs a finding keeps beside it (lexicon keeps)', () => {
+  it('the consolidation of active tuberculosis, the bronchiectasis of old tuberculosis', () => {
+    expect(seen('Right upper zone consolidation with cavitation, likely tuberculosis.')).toEqual(expect.arrayContaining(['consolidation:present:right']));
+    expect(seen('Post-tubercular right upper lobe fibrosis with cystic bronchiectasis.').some((f) => f.startsWith('bronchiectasis:present'))).toBe(true);
+  });
+
+  it('a sign it does not keep is still its evidence', () => {
+    expect(seen('Nodular opacities in both upper zones, likely tuberculosis.')).toEqual(['tuberculosis:uncertain:bilateral']);
+  });
+});

@@ -74,6 +74,8 @@ export function absorb(sign: Mention, to: Mention, g: Grammar): void {
   const info = g.info.get(to.name)!;
   if (!info.signs.has(sign.name) || sign.status === 'absent' || to.status === 'absent' || sign.dropped) return;
   if (keepsBesideHedge(sign, to, g.info.get(sign.name)!.pleural)) return;
+  // "RUL consolidation, likely TB": the consolidation gave the tuberculosis its place and stays a finding beside it
+  if (info.keeps.has(sign.name)) return;
   if (suspectedState(sign, to)) {
     to.absorbed = true;
     sign.interpretations = [...new Set([...(sign.interpretations ?? []), to.name])];

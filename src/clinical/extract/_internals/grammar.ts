@@ -110,6 +110,7 @@ export function compileGrammar({ findings, language: L }: LoadedLexicon): Gramma
       pleural: f.category === 'pleura' && !f.signOnly,
       appropriate: new Set(f.appropriatePositions ?? []),
       signs: new Set(Object.keys(f.signs ?? {})),
+      keeps: new Set(f.keeps ?? []),
       signOnly: f.signOnly ?? false,
       nonspecific: f.nonspecific ?? false,
       ...(f.atLocation ? { atLocation: new Map(Object.entries(f.atLocation)) } : {}),

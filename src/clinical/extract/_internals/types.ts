@@ -162,6 +162,8 @@ export interface FindingInfo {
   appropriate: ReadonlySet<string>;
   /** Findings that may be signs of this one (findings/*.yaml `signs`). */
   signs: ReadonlySet<string>;
+  /** Signs that lend it their place but stay findings of their own (lexicon `keeps`). */
+  keeps: ReadonlySet<string>;
   /** A sign never reported beside a finding it is a sign of in the same sentence (findings/*.yaml `signOnly`). */
   signOnly: boolean;
   /** findings/*.yaml `nonspecific`. */
