@@ -9,7 +9,7 @@ import { one, seen } from './_helpers.js';
 
 const CASES: [string, string[]][] = [
   // tuberculosis: active disease taking its signs as evidence, a cavity beside it; old disease
-  ['Left apical cavity with surrounding consolidation, suspicious for reactivation TB.', ['cavitary lesion:present:left', 'tuberculosis:uncertain:left']], // the cavity stays beside it (CONVENTIONS §4)
+  ['Left apical cavity with surrounding consolidation, suspicious for reactivation TB.', ['cavitary lesion:present:left', 'consolidation:present:left', 'tuberculosis:uncertain:left']], // the cavity and the consolidation stay beside it (CONVENTIONS §4, lexicon keeps)
   ['Widespread tiny nodules, ?miliary tuberculosis.', ['tuberculosis:uncertain']], // the nodules its evidence (CONVENTIONS §4)
   ['Right upper zone fibrocavitary change.', ['tuberculosis:present:right']],
   ['Features of old healed TB in the left upper zone.', ['healed tuberculosis:present:left']],
