@@ -97,7 +97,8 @@ const FindingEntry = z
   .refine((f) => f.terms[0] === f.name, { message: 'the first term must be the canonical name (preferred wording)' })
   .refine((f) => !f.appropriatePositions || f.category === 'device', { message: 'appropriatePositions is for devices only' })
   .refine((f) => !f.tipLevels || f.category === 'device', { message: 'tipLevels is for devices only' })
-  .refine((f) => !f.lodged || f.category !== 'device', { message: 'lodged is for objects that are not devices (a device has a tip already)' });
+  .refine((f) => !f.lodged || f.category !== 'device', { message: 'lodged is for objects that are not devices (a device has a tip already)' })
+  .refine((f) => (f.keeps ?? []).every((k) => k in (f.signs ?? {})), { message: 'keeps names signs of the finding: each must be in its signs' });
 
 /** findings/*.yaml */
 export const FindingsFile = z

@@ -12,10 +12,13 @@ import { OEDEMA_SIGNS } from './oedema-signs.js';
 
 export type { ExplainedSign } from './explained/rule.js';
 
+/** Where the sentence holding offset `at` begins: after the last full stop or line break before it. */
+const sentenceStart = (text: string, at: number): number => Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('\n', at - 1)) + 1;
+
 /** The words of the sentence before a mention, and of the sentence before that when the mention opens with `?`. */
 function lead(f: Finding, text: string): string {
   const before = text.slice(0, f.span[0]);
-  const start = Math.max(before.lastIndexOf('.'), before.lastIndexOf('\n'));
+  const start = sentenceStart(text, f.span[0]) - 1;
   if (!/^\s*\?\s*$/.test(before.slice(start + 1))) return before.slice(start + 1);
   // "LLL collapse/consolidation. ?mucus plugging.": a bare query restates the sentence before it
   return before.slice(Math.max(before.lastIndexOf('.', start - 1), before.lastIndexOf('\n', start - 1)) + 1, start);
@@ -37,7 +40,7 @@ const hemithorax = (f: Finding, _span: string, text: string): boolean => /\bhemi
 
 /** The sentence a mention stands in. */
 function sentenceOf(f: Finding, text: string): string {
-  const start = Math.max(text.lastIndexOf('.', f.span[0] - 1), text.lastIndexOf('\n', f.span[0] - 1)) + 1;
+  const start = sentenceStart(text, f.span[0]);
   const ends = [text.indexOf('.', f.span[1]), text.indexOf('\n', f.span[1])].filter((i) => i >= 0);
   return text.slice(start, ends.length ? Math.min(...ends) : text.length);
 }

@@ -40,6 +40,7 @@ describe('lexicon schema', () => {
     ['an empty rule condition', (d: Data) => (entry(d, 'granuloma').contextRules = [{ when: {}, significance: 'urgent', because: 'x' }]), /at least one condition/],
     ['an unknown significance', (d: Data) => (entry(d, 'granuloma').significance = 'critical'), /significance/],
     ['an unknown field', (d: Data) => (entry(d, 'granuloma').synonyms = ['x']), /synonyms/],
+    ['a kept sign that is not a sign of the finding', (d: Data) => (entry(d, 'tuberculosis').keeps = ['pleural effusion']), /keeps names signs/],
   ])('rejects %s', (_what, edit, message) => {
     expect(() => parseLexicon(findingsWith(edit), languageYaml)).toThrow(message);
   });
